@@ -1,0 +1,208 @@
+/**
+ * The pending-event set: a binary min-heap whose entries hold their sort keys inline (time and a
+ * packed priority/sequence number in typed arrays), pointing to pooled event slots that hold the
+ * payload. The hot path (push, pop) allocates nothing and compares keys without indirection.
+ *
+ * Total order: events are ordered by (time, priority, sequence). `sequence` is a counter bumped on
+ * every push, so two events at the same time and priority run in the order they were scheduled —
+ * every run, on every engine. Lower priority values run first. The heap never relies on stability.
+ *
+ * Priority and sequence are packed into one exact double `ord = (priority + 2^7)·2^45 + sequence`
+ * (priorities in [−128, 127], up to 2^45 ≈ 3.5·10^13 events per run), so comparing two events is
+ * at most two double comparisons.
+ *
+ * Cancellation is lazy: a cancelled slot stays in the heap, marked, and is discarded when it
+ * reaches the top; when more than half of the heap is dead it is rebuilt. Handles carry a
+ * generation number so a stale handle (for an event that already ran) cannot cancel a newer one.
+ */
+
+const PRIO_BIAS = 128;
+const ORD_SCALE = 2 ** 45;
+const SLOT_LIMIT = 2 ** 24; // at most 16,777,216 pending events
+export const MIN_PRIORITY = -128;
+export const MAX_PRIORITY = 127;
+
+/** Opaque handle of a scheduled event, for {@link EventQueue.cancel}. */
+export type EventHandle = number;
+
+function grown<T extends Float64Array | Int32Array | Uint16Array | Uint8Array>(a: T, cap: number): T {
+  const b = new (a.constructor as new (n: number) => T)(cap);
+  b.set(a);
+  return b;
+}
+
+export class EventQueue {
+  /** Heap entries: key and slot. */
+  hTime: Float64Array;
+  private hOrd: Float64Array;
+  private hSlot: Int32Array;
+  size = 0;
+  /** Slot payloads. */
+  kind: Int32Array;
+  arg: Int32Array;
+  private gen: Uint16Array;
+  private dead: Uint8Array;
+  private freeList: Int32Array;
+  private freeTop = 0;
+  private capacity: number;
+  private nextSlot = 0;
+  private seq = 0;
+  private deadCount = 0;
+
+  constructor(initialCapacity = 1024) {
+    this.capacity = initialCapacity;
+    this.hTime = new Float64Array(initialCapacity);
+    this.hOrd = new Float64Array(initialCapacity);
+    this.hSlot = new Int32Array(initialCapacity);
+    this.kind = new Int32Array(initialCapacity);
+    this.arg = new Int32Array(initialCapacity);
+    this.gen = new Uint16Array(initialCapacity);
+    this.dead = new Uint8Array(initialCapacity);
+    this.freeList = new Int32Array(initialCapacity);
+  }
+
+  /** Number of live (not cancelled) pending events. */
+  get pending(): number {
+    return this.size - this.deadCount;
+  }
+
+  private grow(): void {
+    const cap = this.capacity * 2;
+    if (cap > SLOT_LIMIT) throw new RangeError(`more than ${SLOT_LIMIT} pending events`);
+    this.hTime = grown(this.hTime, cap);
+    this.hOrd = grown(this.hOrd, cap);
+    this.hSlot = grown(this.hSlot, cap);
+    this.kind = grown(this.kind, cap);
+    this.arg = grown(this.arg, cap);
+    this.gen = grown(this.gen, cap);
+    this.dead = grown(this.dead, cap);
+    this.freeList = grown(this.freeList, cap);
+    this.capacity = cap;
+  }
+
+  /** Inserts an event; returns its handle. `t` must be a finite number (the caller checks the clock). */
+  push(t: number, kind: number, arg: number, priority: number): EventHandle {
+    let slot: number;
+    if (this.freeTop > 0) slot = this.freeList[--this.freeTop];
+    else {
+      if (this.nextSlot === this.capacity) this.grow();
+      slot = this.nextSlot++;
+    }
+    const ord = (priority + PRIO_BIAS) * ORD_SCALE + this.seq++;
+    this.kind[slot] = kind;
+    this.arg[slot] = arg;
+    // Sift up with a hole.
+    const hTime = this.hTime;
+    const hOrd = this.hOrd;
+    const hSlot = this.hSlot;
+    let i = this.size++;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      const pt = hTime[p];
+      if (pt < t || (pt === t && hOrd[p] < ord)) break;
+      hTime[i] = pt;
+      hOrd[i] = hOrd[p];
+      hSlot[i] = hSlot[p];
+      i = p;
+    }
+    hTime[i] = t;
+    hOrd[i] = ord;
+    hSlot[i] = slot;
+    return this.gen[slot] * SLOT_LIMIT + slot;
+  }
+
+  /**
+   * Slot of the earliest live event without removing it, or −1 when empty; its time is
+   * `hTime[0]`. Cancelled events met on the way are discarded.
+   */
+  peekSlot(): number {
+    while (this.size > 0) {
+      const s = this.hSlot[0];
+      if (this.dead[s] === 0) return s;
+      this.dropTop(s);
+      this.deadCount--;
+    }
+    return -1;
+  }
+
+  /**
+   * Removes the earliest live event and returns its slot (read `kind/arg[slot]` before the next
+   * push: the slot is recycled), or −1 when empty.
+   */
+  popSlot(): number {
+    const s = this.peekSlot();
+    if (s >= 0) this.dropTop(s);
+    return s;
+  }
+
+  /** Removes the top entry, whose slot `s` a preceding {@link peekSlot} returned. */
+  dropTop(s: number): void {
+    const n = --this.size;
+    if (n > 0) this.siftDown(0, this.hTime[n], this.hOrd[n], this.hSlot[n], n);
+    this.release(s);
+  }
+
+  private release(slot: number): void {
+    this.gen[slot] = (this.gen[slot] + 1) & 0xffff;
+    this.dead[slot] = 0;
+    this.freeList[this.freeTop++] = slot;
+  }
+
+  private siftDown(start: number, t: number, o: number, slot: number, n: number): void {
+    const hTime = this.hTime;
+    const hOrd = this.hOrd;
+    const hSlot = this.hSlot;
+    let i = start;
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= n) break;
+      let ct = hTime[c];
+      if (c + 1 < n) {
+        const rt = hTime[c + 1];
+        if (rt < ct || (rt === ct && hOrd[c + 1] < hOrd[c])) {
+          c++;
+          ct = rt;
+        }
+      }
+      if (t < ct || (t === ct && o < hOrd[c])) break;
+      hTime[i] = ct;
+      hOrd[i] = hOrd[c];
+      hSlot[i] = hSlot[c];
+      i = c;
+    }
+    hTime[i] = t;
+    hOrd[i] = o;
+    hSlot[i] = slot;
+  }
+
+  /** Cancels a pending event. Returns false if it already ran or was cancelled. */
+  cancel(handle: EventHandle): boolean {
+    const slot = handle % SLOT_LIMIT;
+    const gen = (handle - slot) / SLOT_LIMIT;
+    // A released slot has had its generation bumped, so a matching generation means it is pending.
+    if (!(slot >= 0 && slot < this.nextSlot) || this.gen[slot] !== gen || this.dead[slot] === 1) return false;
+    this.dead[slot] = 1;
+    this.deadCount++;
+    if (this.deadCount > 64 && this.deadCount * 2 > this.size) this.compact();
+    return true;
+  }
+
+  /** Drops dead entries and re-heapifies (Floyd), O(n). */
+  private compact(): void {
+    const { hTime, hOrd, hSlot } = this;
+    let n = 0;
+    for (let i = 0; i < this.size; i++) {
+      const s = hSlot[i];
+      if (this.dead[s] === 1) this.release(s);
+      else {
+        hTime[n] = hTime[i];
+        hOrd[n] = hOrd[i];
+        hSlot[n] = s;
+        n++;
+      }
+    }
+    this.size = n;
+    this.deadCount = 0;
+    for (let i = (n >> 1) - 1; i >= 0; i--) this.siftDown(i, hTime[i], hOrd[i], hSlot[i], n);
+  }
+}

@@ -59,6 +59,8 @@ export interface StationStats {
   window: number;
   /** Over the window, with 95 % half-widths from batch means. */
   lambda: Estimate;
+  /** Rate of arrivals that found room (= λ without a capacity limit): the λ of Little's law. */
+  lambdaAdmitted: Estimate;
   throughput: Estimate;
   L: Estimate;
   Lq: Estimate;
@@ -108,6 +110,7 @@ export class Station {
   private readonly nQueue: TimeIntegral;
   private readonly nBusy: TimeIntegral;
   private readonly arrivalCount: TimeIntegral;
+  private readonly admittedCount: TimeIntegral;
   private readonly departureCount: TimeIntegral;
   private readonly w = new BatchMeans();
   private readonly wq = new BatchMeans();
@@ -138,6 +141,7 @@ export class Station {
     this.nQueue = new TimeIntegral(batch);
     this.nBusy = new TimeIntegral(batch);
     this.arrivalCount = new TimeIntegral(batch);
+    this.admittedCount = new TimeIntegral(batch);
     this.departureCount = new TimeIntegral(batch);
     this.series = new DownsampledSeries(scale / 4, 1024);
 
@@ -188,6 +192,7 @@ export class Station {
       return;
     }
     this.blocked.add(0);
+    this.admittedCount.impulse(now);
     this.inSystem++;
     this.nSys.set(now, this.inSystem);
     this.series.set(now, this.inSystem);
@@ -231,6 +236,7 @@ export class Station {
     this.nQueue.reset(t);
     this.nBusy.reset(t);
     this.arrivalCount.reset(t);
+    this.admittedCount.reset(t);
     this.departureCount.reset(t);
     this.w.reset();
     this.wq.reset();
@@ -260,6 +266,7 @@ export class Station {
       busy: c - this.freeTop,
       window,
       lambda: this.arrivalCount.estimate(now),
+      lambdaAdmitted: this.admittedCount.estimate(now),
       throughput: this.departureCount.estimate(now),
       L: this.nSys.estimate(now),
       Lq: this.nQueue.estimate(now),

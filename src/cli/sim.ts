@@ -1,0 +1,121 @@
+/**
+ * `npm run sim -- <scenario file | share URL> [--seed N] [--duration S] [--set path=value ...]
+ *                [--json] [--no-timing]`
+ *
+ * Runs a scenario headless and prints a summary table (or, with --json, one JSON object).
+ * Exit codes: 0 ok, 2 invalid input (messages on stderr, no stack trace), 1 internal error.
+ */
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { validateScenario, formatError, type ScenarioError } from '../scenario/validate.ts';
+import { decodeShare, looksLikeShare } from '../scenario/share.ts';
+import { applyOverride, parseOverride, type Override } from '../scenario/set-path.ts';
+import { runScenario } from '../run/run.ts';
+import { formatTable } from './table.ts';
+
+const USAGE = `usage: npm run sim -- <scenario.json | share URL> [options]
+
+options:
+  --seed N            root seed (integer 0 … 4294967295); overrides the scenario's seed
+  --duration S        simulated seconds to run; overrides the scenario's duration
+  --set path=value    override any field, e.g. --set arrival.rate=0.95 (repeatable; value is JSON or text)
+  --json              print one JSON object instead of the table
+  --no-timing         leave out wallMs (the only field that differs between identical runs)
+  -h, --help          this text`;
+
+class UsageError extends Error {}
+
+interface Args {
+  source: string;
+  overrides: Override[];
+  json: boolean;
+  timing: boolean;
+}
+
+function parseArgs(argv: string[]): Args | 'help' {
+  let source: string | undefined;
+  const overrides: Override[] = [];
+  let json = false;
+  let timing = true;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = (): string => {
+      const next = argv[++i];
+      if (next === undefined) throw new UsageError(`${a} needs a value`);
+      return next;
+    };
+    const parseNumber = (field: string, text: string): Override => {
+      const n = Number(text);
+      // Let validation name the range; a non-number is passed through as text so it is reported.
+      return { path: [field], value: text.trim() === '' || Number.isNaN(n) ? text : n };
+    };
+    if (a === '-h' || a === '--help') return 'help';
+    else if (a === '--json') json = true;
+    else if (a === '--no-timing') timing = false;
+    else if (a === '--seed') overrides.push(parseNumber('seed', value()));
+    else if (a === '--duration') overrides.push(parseNumber('duration', value()));
+    else if (a === '--set') {
+      try {
+        overrides.push(parseOverride(value()));
+      } catch (e) {
+        throw new UsageError((e as Error).message);
+      }
+    } else if (a.startsWith('-')) throw new UsageError(`unknown option ${a}`);
+    else if (source === undefined) source = a;
+    else throw new UsageError(`unexpected argument "${a}" (one scenario at a time)`);
+  }
+  if (source === undefined) throw new UsageError('no scenario given');
+  return { source, overrides, json, timing };
+}
+
+function loadRaw(source: string): { raw?: unknown; errors?: ScenarioError[] } {
+  if (looksLikeShare(source)) {
+    const r = decodeShare(source);
+    return r.ok ? { raw: r.scenario } : { errors: r.errors };
+  }
+  let text: string;
+  try {
+    text = readFileSync(source, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return { errors: [{ path: '', message: code === 'ENOENT' ? `file not found: ${source}` : `cannot read ${source} (${code})` }] };
+  }
+  try {
+    return { raw: JSON.parse(text) };
+  } catch (e) {
+    return { errors: [{ path: '', message: `${source} is not valid JSON: ${(e as Error).message}` }] };
+  }
+}
+
+function main(argv: string[]): number {
+  let args: Args | 'help';
+  try {
+    args = parseArgs(argv);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    process.stderr.write(`error: ${e.message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (args === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const loaded = loadRaw(args.source);
+  let raw = loaded.raw;
+  if (loaded.errors === undefined) for (const o of args.overrides) raw = applyOverride(raw, o);
+  const result = loaded.errors ? ({ ok: false, errors: loaded.errors } as const) : validateScenario(raw);
+  if (!result.ok) {
+    process.stderr.write(`error: invalid scenario (${args.source}):\n${result.errors.map((e) => `  ${formatError(e)}`).join('\n')}\n`);
+    return 2;
+  }
+  const summary = runScenario(result.scenario, args.timing ? () => performance.now() : undefined);
+  process.stdout.write(args.json ? `${JSON.stringify(summary, null, 2)}\n` : formatTable(result.scenario, summary));
+  return 0;
+}
+
+try {
+  process.exitCode = main(process.argv.slice(2));
+} catch (e) {
+  process.stderr.write(`internal error: ${(e as Error).message}\n`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,153 @@
+/**
+ * The one gate for untrusted scenario input (files, share URLs, `--set`, forms): returns either a
+ * valid scenario with every default filled in, or human-readable errors that each name the field
+ * path, the bad value and what is allowed.
+ */
+import * as v from 'valibot';
+import { MAX_EXPECTED_ARRIVALS, ScenarioSchema, SCENARIO_VERSION, type Scenario } from './schema.ts';
+
+export interface ScenarioError {
+  /** Dotted path of the field, e.g. `arrival.rate` or `arrival.profile.2.at`; '' for the whole. */
+  path: string;
+  message: string;
+  /** The offending value, when there is one. */
+  value?: unknown;
+}
+
+export type ValidationResult = { ok: true; scenario: Scenario } | { ok: false; errors: ScenarioError[] };
+
+/** Renders a value compactly for an error message. */
+export function showValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  let s: string;
+  try {
+    s = JSON.stringify(value) ?? String(value);
+  } catch {
+    s = String(value);
+  }
+  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
+}
+
+export function formatError(e: ScenarioError): string {
+  const where = e.path === '' ? 'scenario' : e.path;
+  return 'value' in e ? `${where}: ${e.message} (got ${showValue(e.value)})` : `${where}: ${e.message}`;
+}
+
+function issuePath(issue: v.BaseIssue<unknown>): string {
+  return (issue.path ?? []).map((p) => String(p.key)).join('.');
+}
+
+type AnySchema = v.GenericSchema & {
+  entries?: Record<string, AnySchema>;
+  options?: AnySchema[];
+  wrapped?: AnySchema;
+  literal?: unknown;
+  key?: string;
+};
+
+/** The schema of the field at `path` (to state the allowed range of a missing field), if found. */
+function schemaAt(root: AnySchema, path: v.IssuePathItem[]): AnySchema | undefined {
+  let node: AnySchema | undefined = root;
+  for (const item of path) {
+    while (node?.wrapped) node = node.wrapped;
+    if (node?.options && node.key) {
+      const tag: unknown = (item.input as Record<string, unknown>)?.[node.key];
+      node = node.options.find((o) => o.entries?.[node!.key!]?.literal === tag);
+    }
+    node = node?.entries?.[String(item.key)];
+  }
+  return node;
+}
+
+function fromIssue(issue: v.BaseIssue<unknown>): ScenarioError {
+  const path = issuePath(issue);
+  // Unknown keys in strict objects: valibot reports the key with expected `never`.
+  if (issue.kind === 'schema' && issue.expected === 'never') {
+    return { path, message: 'is not a known field (check the spelling; see scenarios/README.md)' };
+  }
+  if (issue.input === undefined && issue.kind === 'schema' && issue.path) {
+    const field = schemaAt(ScenarioSchema as AnySchema, issue.path);
+    const inner = field ? v.safeParse(field, undefined) : undefined;
+    const hint = inner && !inner.success ? `: it ${inner.issues[0].message}` : '';
+    return { path, message: `is required${hint}` };
+  }
+  return { path, message: issue.message, value: issue.input };
+}
+
+/** Upgrades older scenario versions to the current one. Version 1 is the first; nothing to do yet. */
+function migrate(raw: Record<string, unknown>): Record<string, unknown> {
+  return raw;
+}
+
+function crossFieldErrors(s: Scenario): ScenarioError[] {
+  const errors: ScenarioError[] = [];
+  if (s.warmup >= s.duration) {
+    errors.push({ path: 'warmup', message: `must be less than duration (${s.duration} s)`, value: s.warmup });
+  }
+  if (s.capacity !== null && s.capacity < s.servers) {
+    errors.push({ path: 'capacity', message: `must be at least servers (${s.servers}) or null for unbounded`, value: s.capacity });
+  }
+  const svc = s.service;
+  if (svc.type === 'uniform' && svc.max < svc.min) {
+    errors.push({ path: 'service.max', message: `must be ≥ service.min (${svc.min})`, value: svc.max });
+  }
+  if (svc.type === 'bimodal' && svc.slow < svc.fast) {
+    errors.push({ path: 'service.slow', message: `must be ≥ service.fast (${svc.fast})`, value: svc.slow });
+  }
+  if (svc.type === 'lognormal') {
+    if ((svc.cv === undefined) === (svc.p99 === undefined)) {
+      errors.push({ path: 'service', message: 'lognormal takes exactly one of cv or p99' });
+    } else if (svc.p99 !== undefined) {
+      const maxRatio = Math.exp(2.3263478740408408 ** 2 / 2);
+      if (!(svc.p99 > svc.mean && svc.p99 <= maxRatio * svc.mean)) {
+        errors.push({ path: 'service.p99', message: `must be in (mean, ${maxRatio.toFixed(2)}·mean] = (${svc.mean}, ${(maxRatio * svc.mean).toPrecision(4)}] s for a lognormal`, value: svc.p99 });
+      }
+    }
+  }
+  let prev = -Infinity;
+  s.arrival.profile.forEach((step, i) => {
+    if (step.at <= prev) errors.push({ path: `arrival.profile.${i}.at`, message: `must be greater than the previous step's at (${prev} s)`, value: step.at });
+    prev = step.at;
+  });
+  const maxRate = Math.max(s.arrival.rate, ...s.arrival.profile.map((p) => p.rate));
+  if (maxRate * s.duration > MAX_EXPECTED_ARRIVALS) {
+    errors.push({
+      path: 'duration',
+      message: `with a peak arrival rate of ${maxRate}/s must be at most ${Math.floor(MAX_EXPECTED_ARRIVALS / maxRate)} s (at most ${MAX_EXPECTED_ARRIVALS.toLocaleString('en-US')} expected arrivals per run)`,
+      value: s.duration,
+    });
+  }
+  return errors;
+}
+
+/** Validates untrusted input and fills defaults. Never throws. */
+export function validateScenario(input: unknown): ValidationResult {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return { ok: false, errors: [{ path: '', message: 'must be a JSON object', value: input }] };
+  }
+  const raw = input as Record<string, unknown>;
+  if (typeof raw.version === 'number' && raw.version > SCENARIO_VERSION) {
+    return {
+      ok: false,
+      errors: [{ path: 'version', message: `is newer than this QueueLab understands (it reads versions 1–${SCENARIO_VERSION})`, value: raw.version }],
+    };
+  }
+  const parsed = v.safeParse(ScenarioSchema, migrate(raw), { abortPipeEarly: true });
+  if (!parsed.success) return { ok: false, errors: parsed.issues.map(fromIssue) };
+  const errors = crossFieldErrors(parsed.output);
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, scenario: parsed.output };
+}
+
+/** Thrown by {@link parseScenarioOrThrow}; carries every error. */
+export class ScenarioValidationError extends Error {
+  constructor(readonly errors: ScenarioError[]) {
+    super(errors.map(formatError).join('\n'));
+    this.name = 'ScenarioValidationError';
+  }
+}
+
+export function parseScenarioOrThrow(input: unknown): Scenario {
+  const r = validateScenario(input);
+  if (!r.ok) throw new ScenarioValidationError(r.errors);
+  return r.scenario;
+}

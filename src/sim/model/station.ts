@@ -14,7 +14,7 @@ import { BatchMeans } from '../metrics/batch-means.ts';
 import { TimeIntegral } from '../metrics/time-integral.ts';
 import { LogHistogram } from '../metrics/histogram.ts';
 import { DownsampledSeries } from '../metrics/series.ts';
-import type { Estimate } from '../metrics/estimate.ts';
+import { CONFIDENCE, type Estimate } from '../metrics/estimate.ts';
 import { Float64Fifo } from './fifo.ts';
 
 /** Shape of the inter-arrival distribution; its mean is always 1/rate. */
@@ -77,6 +77,19 @@ export interface StationStats {
   completedInWindow: number;
 }
 
+/**
+ * Optional per-customer hooks (Ciw's trackers, SimPy's monitors): tests use them to check
+ * invariants event by event; the default is none, at no cost to the hot path beyond one test.
+ */
+export interface StationObserver {
+  /** A customer arrived at `t`; `admitted` is false when the buffer was full. */
+  arrival?(t: number, admitted: boolean): void;
+  /** A customer entered service at `t` after waiting `waited` seconds. */
+  serviceStart?(t: number, waited: number): void;
+  /** A customer left at `t` after `sojourn` seconds in the system. */
+  departure?(t: number, sojourn: number): void;
+}
+
 /** Splits an arrival shape into a unit-mean sampler. */
 function unitShape(shape: ArrivalShape): Distribution {
   const spec: DistributionSpec = { ...shape, mean: 1 } as DistributionSpec;
@@ -122,6 +135,7 @@ export class Station {
   constructor(
     readonly config: StationConfig,
     seed: number,
+    private readonly observer?: StationObserver,
   ) {
     const streams = new RngStreams(seed);
     this.arrivalRng = streams.stream('arrivals');
@@ -165,9 +179,9 @@ export class Station {
   }
 
   private scheduleArrival(): void {
-    if (this.rate > 0) {
-      this.arrivalHandle = this.sim.schedule(this.interarrival.sample(this.arrivalRng) / this.rate, this.kArrival);
-    } else this.arrivalHandle = -1;
+    const dt = this.rate > 0 ? this.interarrival.sample(this.arrivalRng) / this.rate : Infinity;
+    // A rate so small that the next arrival is beyond any representable time means none comes.
+    this.arrivalHandle = Number.isFinite(this.sim.now + dt) ? this.sim.schedule(dt, this.kArrival) : -1;
   }
 
   private onRateChange(i: number): void {
@@ -186,7 +200,9 @@ export class Station {
     this.arrivals++;
     this.arrivalCount.impulse(now);
     const cap = this.config.capacity;
-    if (cap !== null && this.inSystem >= cap) {
+    const admitted = cap === null || this.inSystem < cap;
+    this.observer?.arrival?.(now, admitted);
+    if (!admitted) {
       this.dropped++;
       this.blocked.add(1);
       return;
@@ -206,6 +222,7 @@ export class Station {
   private startService(server: number, arrivedAt: number, now: number): void {
     this.serverArrival[server] = arrivedAt;
     this.wq.add(now - arrivedAt);
+    this.observer?.serviceStart?.(now, now - arrivedAt);
     this.nBusy.set(now, this.config.servers - this.freeTop);
     this.sim.schedule(this.service.sample(this.serverRngs[server]), this.kDeparture, server);
   }
@@ -215,6 +232,7 @@ export class Station {
     const w = now - this.serverArrival[server];
     this.w.add(w);
     this.wHist.add(w);
+    this.observer?.departure?.(now, w);
     this.completed++;
     this.departureCount.impulse(now);
     this.inSystem--;
@@ -249,11 +267,14 @@ export class Station {
     return this.sim.run(until, maxEvents);
   }
 
-  /** Reads every statistic at the current time without changing any state. */
-  stats(): StationStats {
+  /**
+   * Reads every statistic at the current time without changing any state; half-widths are for
+   * confidence `level` (default 95 %).
+   */
+  stats(level = CONFIDENCE): StationStats {
     const now = this.sim.now;
     const window = Math.max(0, now - this.config.warmup);
-    const busy = this.nBusy.estimate(now);
+    const busy = this.nBusy.estimate(now, level);
     const c = this.config.servers;
     return {
       simTime: now,
@@ -265,15 +286,15 @@ export class Station {
       inQueue: this.queue.size,
       busy: c - this.freeTop,
       window,
-      lambda: this.arrivalCount.estimate(now),
-      lambdaAdmitted: this.admittedCount.estimate(now),
-      throughput: this.departureCount.estimate(now),
-      L: this.nSys.estimate(now),
-      Lq: this.nQueue.estimate(now),
-      W: this.w.estimate(),
-      Wq: this.wq.estimate(),
+      lambda: this.arrivalCount.estimate(now, level),
+      lambdaAdmitted: this.admittedCount.estimate(now, level),
+      throughput: this.departureCount.estimate(now, level),
+      L: this.nSys.estimate(now, level),
+      Lq: this.nQueue.estimate(now, level),
+      W: this.w.estimate(level),
+      Wq: this.wq.estimate(level),
       utilization: { mean: busy.mean / c, hw: busy.hw / c, batches: busy.batches },
-      pBlock: this.blocked.estimate(),
+      pBlock: this.blocked.estimate(level),
       p50: this.wHist.quantile(0.5),
       p90: this.wHist.quantile(0.9),
       p99: this.wHist.quantile(0.99),

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { encodeShareHash } from '../../src/scenario/share.ts';
+import { parseScenarioOrThrow } from '../../src/scenario/validate.ts';
+import { scenarioJsonSchema } from '../../src/scenario/json-schema.ts';
+
+function sim(...args: string[]) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/sim.ts', ...args], { encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('npm run sim', () => {
+  it('prints byte-identical JSON for the same scenario and seed, and different numbers for another seed', () => {
+    const a = sim('scenarios/mm1.json', '--duration', '20000', '--json', '--no-timing');
+    const b = sim('scenarios/mm1.json', '--duration', '20000', '--json', '--no-timing');
+    expect(a.code).toBe(0);
+    expect(b.stdout).toBe(a.stdout);
+    const c = sim('scenarios/mm1.json', '--duration', '20000', '--seed', '2', '--json', '--no-timing');
+    expect(JSON.parse(c.stdout).W.mean).not.toBe(JSON.parse(a.stdout).W.mean);
+  });
+
+  it('reports the required fields, with confidence half-widths and theory', () => {
+    const out = JSON.parse(sim('scenarios/mm1.json', '--duration', '20000', '--json').stdout);
+    for (const k of ['seed', 'simTime', 'events', 'arrivals', 'completed', 'dropped', 'throughput', 'L', 'W', 'Wq', 'lambda', 'utilization', 'p50', 'p99', 'wallMs']) {
+      expect(out, k).toHaveProperty(k);
+    }
+    expect(out.simTime).toBe(20000);
+    expect(out.L.hw).toBeGreaterThan(0);
+    expect(out.theory).toMatchObject({ model: 'M/M/1', L: expect.closeTo(9, 10), W: expect.closeTo(10, 10) });
+    expect(out.arrivals).toBe(out.completed + out.dropped + out.inSystem);
+    expect(out.wallMs).toBeGreaterThan(0);
+  });
+
+  it('runs a share URL exactly like the file it came from', () => {
+    const scenario = parseScenarioOrThrow(JSON.parse(readFileSync('scenarios/md1.json', 'utf8')));
+    const url = `http://127.0.0.1:4173/${encodeShareHash({ ...scenario, duration: 30000 })}`;
+    const fromUrl = sim(url, '--json', '--no-timing');
+    const fromFile = sim('scenarios/md1.json', '--duration', '30000', '--json', '--no-timing');
+    expect(fromUrl.code).toBe(0);
+    expect(fromUrl.stdout).toBe(fromFile.stdout);
+  });
+
+  it('applies --set what-ifs by path', () => {
+    const out = JSON.parse(sim('scenarios/mm1.json', '--duration', '5000', '--set', 'arrival.rate=0.5', '--set', 'servers=2', '--json').stdout);
+    expect(out.theory.model).toBe('M/M/2');
+    expect(out.theory.rho).toBeCloseTo(0.25, 12);
+  });
+
+  it('prints a readable table with units, the CI and the theory column', () => {
+    const r = sim('scenarios/mmc.json', '--duration', '20000');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/theory \(M\/M\/4\)/);
+    expect(r.stdout).toMatch(/W\s+time in system\s+s\s+[\d.]+ ± [\d.]+\s+2\.969/);
+    expect(r.stdout).toMatch(/Little's law: L = /);
+  });
+
+  it('exits with 2 and names every bad field on stderr, without a stack trace', () => {
+    const r = sim('scenarios/mm1.json', '--set', 'arrival.rate=-3', '--set', 'srvers=2', '--seed', 'x');
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('arrival.rate: must be a number in [0, 1000000] /s (got -3)');
+    expect(r.stderr).toContain('srvers: is not a known field');
+    expect(r.stderr).toContain('seed: must be an integer in [0, 4294967295] (got "x")');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('exits with 2 for a missing file, bad JSON, a broken link or a bad option', () => {
+    expect(sim('no/such.json').stderr).toMatch(/file not found: no\/such\.json/);
+    const badJson = sim('package-lock.json');
+    expect(badJson.code).toBe(2);
+    const link = sim('http://127.0.0.1:4173/#v1.N4IgbgpgTgzglgewHYgFwEYA0IC2CAmEANmiDAC4CG5iK2c');
+    expect(link.code).toBe(2);
+    expect(link.stderr).toMatch(/link: is truncated or corrupted/);
+    const opt = sim('scenarios/mm1.json', '--frobnicate');
+    expect(opt.code).toBe(2);
+    expect(opt.stderr).toMatch(/unknown option --frobnicate/);
+    expect(opt.stderr).toMatch(/usage: npm run sim/);
+  });
+});
+
+describe('scenarios/scenario.schema.json', () => {
+  it('is up to date with the valibot schema (run `npm run schema` after changing it)', () => {
+    expect(JSON.parse(readFileSync('scenarios/scenario.schema.json', 'utf8'))).toEqual(scenarioJsonSchema());
+  });
+});

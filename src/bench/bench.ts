@@ -1,0 +1,99 @@
+/**
+ * `npm run bench`: events per second and peak memory of the simulation kernel.
+ *
+ *   (a) one M/M/1 station (ρ = 0.9) over 1,000,000 customers;
+ *   (b) 1,000 independent M/M/1 stations sharing one event list (~2,000 pending events).
+ *
+ * Each case runs in its own Node process (so peak RSS is its own) and repeats the workload until at
+ * least one second has passed; the rate is total events ÷ total time, best of three such rounds.
+ * Three implementations are timed on the same workload:
+ *   baseline — the minimal hand-written loop in baseline.ts (the yardstick),
+ *   kernel   — the same model through the kernel's API (kernel-mm1.ts),
+ *   station  — (a) only: the full Station model with every statistic on (what `npm run sim` runs).
+ * The target is kernel ≥ 0.5 × baseline on both workloads.
+ */
+import { spawnSync } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { baselineMM1 } from './baseline.ts';
+import { kernelMM1 } from './kernel-mm1.ts';
+import { Station } from '../sim/model/station.ts';
+
+type Impl = 'baseline' | 'kernel' | 'station';
+interface CaseDef {
+  id: string;
+  label: string;
+  stations: number;
+  customers: number;
+  impls: Impl[];
+}
+
+const CASES: CaseDef[] = [
+  { id: 'a', label: '(a) M/M/1, 1,000,000 customers', stations: 1, customers: 1_000_000, impls: ['baseline', 'kernel', 'station'] },
+  { id: 'b', label: '(b) 1,000 M/M/1 stations, one event list', stations: 1000, customers: 2_000_000, impls: ['baseline', 'kernel'] },
+];
+
+function workload(impl: Impl, c: CaseDef, seed: number): number {
+  if (impl === 'baseline') return baselineMM1(c.stations, c.customers, 0.9, 1, seed).events;
+  if (impl === 'kernel') return kernelMM1(c.stations, c.customers, 0.9, 1, seed).events;
+  const st = new Station(
+    { arrival: { rate: 0.9, shape: { type: 'exponential' }, profile: [] }, service: { type: 'exponential', mean: 1 }, servers: 1, capacity: null, warmup: 0 },
+    seed,
+  );
+  while (st.arrivals < c.customers) st.run(st.sim.now + 10_000);
+  return st.sim.events;
+}
+
+/** Child mode: time one implementation on one case, print JSON. */
+function measure(impl: Impl, c: CaseDef): void {
+  workload(impl, { ...c, customers: Math.min(c.customers, 200_000) }, 99); // JIT warm-up
+  const rates: number[] = [];
+  let seed = 1;
+  for (let round = 0; round < 3; round++) {
+    let events = 0;
+    const t0 = performance.now();
+    let elapsed = 0;
+    do {
+      events += workload(impl, c, seed++);
+      elapsed = performance.now() - t0;
+    } while (elapsed < 1000);
+    rates.push(events / (elapsed / 1000));
+  }
+  const peakRssMB = process.resourceUsage().maxRSS / 1024;
+  process.stdout.write(JSON.stringify({ rate: Math.max(...rates), rates, peakRssMB }));
+}
+
+function fmtRate(r: number): string {
+  return `${(r / 1e6).toFixed(2)} M/s`;
+}
+
+function main(): void {
+  const [, , mode, impl, caseId] = process.argv;
+  if (mode === '--child') {
+    measure(impl as Impl, CASES.find((c) => c.id === caseId)!);
+    return;
+  }
+  const self = fileURLToPath(import.meta.url);
+  console.log(`QueueLab kernel benchmark — Node ${process.version}, ${process.arch}`);
+  console.log('rate = events per second of simulated work, best of 3 rounds of ≥ 1 s; peak = max RSS of the process\n');
+  let ok = true;
+  for (const c of CASES) {
+    console.log(c.label);
+    const results: Partial<Record<Impl, { rate: number; peakRssMB: number }>> = {};
+    for (const impl of c.impls) {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', self, '--child', impl, c.id], { encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`bench child failed: ${r.stderr}`);
+      results[impl] = JSON.parse(r.stdout);
+      const x = results[impl]!;
+      const ratio = impl === 'baseline' ? '' : `  (${(x.rate / results.baseline!.rate).toFixed(2)} × baseline)`;
+      console.log(`  ${impl.padEnd(9)} ${fmtRate(x.rate).padStart(11)}   peak ${x.peakRssMB.toFixed(0).padStart(4)} MB${ratio}`);
+    }
+    const ratio = results.kernel!.rate / results.baseline!.rate;
+    const pass = ratio >= 0.5;
+    ok &&= pass;
+    console.log(`  target kernel ≥ 0.5 × baseline: ${pass ? 'met' : 'NOT met'} (${ratio.toFixed(2)})\n`);
+  }
+  if (!ok) process.exitCode = 1;
+}
+
+main();

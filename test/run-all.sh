@@ -25,6 +25,7 @@ stage() {
 }
 
 stage "typecheck (tsc)" npx tsc --noEmit -p .
+stage "typecheck (src/sim without DOM)" npx tsc --noEmit -p src/sim
 stage "typecheck (svelte-check)" npx svelte-check --tsconfig ./tsconfig.json --fail-on-warnings --output human
 stage "unit, statistical, property and CLI tests (vitest)" \
   npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json

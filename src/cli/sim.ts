@@ -12,8 +12,11 @@ import { decodeShare, looksLikeShare } from '../scenario/share.ts';
 import { applyOverride, parseOverride, type Override } from '../scenario/set-path.ts';
 import { runScenario } from '../run/run.ts';
 import { formatTable } from './table.ts';
+import { formatKafkaTable } from './kafka-table.ts';
+import { partitionForKey } from '../sim/model/kafka/murmur2.ts';
 
 const USAGE = `usage: npm run sim -- <scenario.json | share URL> [options]
+       npm run sim -- partition --partitions N [--json] <key> [<key> ...]
 
 options:
   --seed N            root seed (integer 0 … 4294967295); overrides the scenario's seed
@@ -21,7 +24,10 @@ options:
   --set path=value    override any field, e.g. --set arrival.rate=0.95 (repeatable; value is JSON or text)
   --json              print one JSON object instead of the table
   --no-timing         leave out wallMs (the only field that differs between identical runs)
-  -h, --help          this text`;
+  -h, --help          this text
+
+partition: prints the partition Kafka's default partitioner picks for each key:
+  toPositive(murmur2(utf8(key))) % N, byte-for-byte the Java client's.`;
 
 class UsageError extends Error {}
 
@@ -87,7 +93,40 @@ function loadRaw(source: string): { raw?: unknown; errors?: ScenarioError[] } {
   }
 }
 
+/** `partition --partitions N key…`: Kafka's key → partition mapping. */
+function partitionCommand(argv: string[]): number {
+  let n: number | undefined;
+  let json = false;
+  const keys: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--partitions' || a === '-p') n = Number(argv[++i]);
+    else if (a.startsWith('--partitions=')) n = Number(a.slice('--partitions='.length));
+    else if (a === '--json') json = true;
+    else if (a === '--') keys.push(...argv.slice(i + 1)), (i = argv.length);
+    else keys.push(a);
+  }
+  if (n === undefined || !Number.isInteger(n) || n < 1 || n > 100_000) {
+    process.stderr.write('error: --partitions must be an integer in [1, 100000]\n\nusage: npm run sim -- partition --partitions N <key> [<key> ...]\n');
+    return 2;
+  }
+  if (keys.length === 0) {
+    process.stderr.write('error: give at least one key\n');
+    return 2;
+  }
+  const result: Record<string, number> = {};
+  for (const k of keys) result[k] = partitionForKey(k, n);
+  if (json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  else {
+    const w = Math.max(...keys.map((k) => k.length), 3);
+    process.stdout.write(`${'key'.padEnd(w)}   partition (of ${n})\n`);
+    for (const k of keys) process.stdout.write(`${k.padEnd(w)}   ${result[k]}\n`);
+  }
+  return 0;
+}
+
 function main(argv: string[]): number {
+  if (argv[0] === 'partition') return partitionCommand(argv.slice(1));
   let args: Args | 'help';
   try {
     args = parseArgs(argv);
@@ -109,7 +148,10 @@ function main(argv: string[]): number {
     return 2;
   }
   const summary = runScenario(result.scenario, args.timing ? () => performance.now() : undefined);
-  process.stdout.write(args.json ? `${JSON.stringify(summary, null, 2)}\n` : formatTable(result.scenario, summary));
+  const s = result.scenario;
+  if (args.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+  else if (s.model === 'station' && summary.model === 'station') process.stdout.write(formatTable(s, summary));
+  else if (s.model === 'kafka' && summary.model === 'kafka') process.stdout.write(formatKafkaTable(s, summary));
   return 0;
 }
 

@@ -1,20 +1,9 @@
 /** The CLI's human-readable summary: simulated value ± 95 % CI next to theory, with units. */
-import type { Scenario } from '../scenario/schema.ts';
-import type { EstimateOut, RunSummary } from '../run/summary.ts';
+import type { StationScenario } from '../scenario/schema.ts';
+import type { StationSummary } from '../run/summary.ts';
+import { fmt, table, withCi } from './format.ts';
 
-function fmt(x: number | null | undefined, digits = 4): string {
-  if (x === null || x === undefined) return '—';
-  if (x === 0) return '0';
-  const a = Math.abs(x);
-  if (a >= 1e4 && Number.isInteger(x)) return x.toLocaleString('en-US');
-  return a >= 1e6 || a < 1e-3 ? x.toExponential(digits - 1) : Number(x.toPrecision(digits)).toString();
-}
-
-function withCi(e: EstimateOut): string {
-  return e.hw === null ? fmt(e.mean) : `${fmt(e.mean)} ± ${fmt(e.hw, 2)}`;
-}
-
-export function formatTable(s: Scenario, r: RunSummary): string {
+export function formatTable(s: StationScenario, r: StationSummary): string {
   const th = r.theory;
   const rows: [string, string, string, string][] = [
     ['λ    arrival rate', '/s', withCi(r.lambda), fmt(s.arrival.profile.length ? null : s.arrival.rate)],
@@ -28,19 +17,14 @@ export function formatTable(s: Scenario, r: RunSummary): string {
     ['W p99 / p99.9', 's', `${fmt(r.p99)} / ${fmt(r.p999)}`, ''],
   ];
   if (s.capacity !== null) rows.push(['P(block)', '', withCi(r.pBlock), fmt(th?.pBlock)]);
-  const head: [string, string, string, string] = ['metric', 'unit', 'simulated (95 % CI)', th ? `theory (${th.model})` : 'theory'];
-  const all = [head, ...rows];
-  const widths = [0, 1, 2, 3].map((i) => Math.max(...all.map((row) => row[i].length)));
-  const line = (row: string[]) => row.map((c, i) => c.padEnd(widths[i])).join('   ').trimEnd();
+  const head = ['metric', 'unit', 'simulated (95 % CI)', th ? `theory (${th.model})` : 'theory'];
   const ll = r.littlesLaw;
   const out = [
     `QueueLab · ${s.id}${s.title ? ` — ${s.title}` : ''}`,
     `seed ${r.seed} · ${fmt(r.simTime)} s simulated, statistics over the last ${fmt(r.window)} s (warm-up ${fmt(r.warmup)} s)`,
     `${r.events.toLocaleString('en-US')} events${r.wallMs !== undefined ? ` in ${fmt(r.wallMs)} ms` : ''} · arrivals ${r.arrivals} = completed ${r.completed} + dropped ${r.dropped} + in system ${r.inSystem}`,
     '',
-    line(head),
-    line(widths.map((w) => '─'.repeat(w))),
-    ...rows.map(line),
+    ...table(head, rows),
     '',
     `Little's law: L = ${fmt(ll.L)}, λ·W = ${fmt(ll.lambdaW)}${s.capacity !== null ? ' (λ of admitted arrivals)' : ''} · difference ${ll.relDiff === null ? '—' : `${(ll.relDiff * 100).toFixed(3)} %`}, CI tolerance ± ${fmt(ll.tolerance, 2)}`,
     th ? '' : 'No closed form applies to this scenario (theory needs Poisson arrivals at a constant rate and M/M/c, M/M/c/K, M/D/1 or M/G/1).',

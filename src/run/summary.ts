@@ -2,7 +2,7 @@
  * The run summary: one flat record shared by the CLI (`--json` and the table), the worker and the
  * tests. Key order is fixed, so the same scenario and seed give byte-identical JSON.
  */
-import type { Scenario } from '../scenario/schema.ts';
+import type { StationScenario } from '../scenario/schema.ts';
 import type { StationStats } from '../sim/model/station.ts';
 import type { Estimate } from '../sim/metrics/estimate.ts';
 import { theoryFor, type Theory } from './theory-for.ts';
@@ -14,8 +14,9 @@ export interface EstimateOut {
   batches: number;
 }
 
-export interface RunSummary {
+export interface StationSummary {
   scenario: string;
+  model: 'station';
   seed: number;
   simTime: number;
   warmup: number;
@@ -49,15 +50,16 @@ export interface RunSummary {
   wallMs?: number;
 }
 
-const fin = (x: number): number | null => (Number.isFinite(x) ? x : null);
-const est = (e: Estimate): EstimateOut => ({ mean: fin(e.mean), hw: fin(e.hw), batches: e.batches });
+export const fin = (x: number): number | null => (Number.isFinite(x) ? x : null);
+export const est = (e: Estimate): EstimateOut => ({ mean: fin(e.mean), hw: fin(e.hw), batches: e.batches });
 
-export function buildSummary(scenario: Scenario, stats: StationStats, wallMs?: number): RunSummary {
+export function buildSummary(scenario: StationScenario, stats: StationStats, wallMs?: number): StationSummary {
   const lam = stats.lambdaAdmitted;
   const lambdaW = lam.mean * stats.W.mean;
   const tolerance = stats.L.hw + lam.mean * stats.W.hw + stats.W.mean * lam.hw;
-  const summary: RunSummary = {
+  const summary: StationSummary = {
     scenario: scenario.id,
+    model: 'station',
     seed: scenario.seed,
     simTime: stats.simTime,
     warmup: scenario.warmup,

@@ -3,7 +3,7 @@
  * Only exact results are claimed: Poisson arrivals at a constant rate, and a service distribution
  * and server count that a formula covers (M/M/c, M/M/c/K, M/D/1, M/G/1); otherwise `null`.
  */
-import type { Scenario } from '../scenario/schema.ts';
+import type { StationScenario } from '../scenario/schema.ts';
 import { makeDistribution } from '../sim/kernel/distributions.ts';
 import { mg1, mm1, mm1k, mmc, mmck } from '../theory/index.ts';
 
@@ -23,7 +23,7 @@ export interface Theory {
   utilization: number;
 }
 
-export function theoryFor(s: Scenario): Theory | null {
+export function theoryFor(s: StationScenario): Theory | null {
   if (s.arrival.shape.type !== 'exponential' || s.arrival.profile.length > 0) return null;
   const lambda = s.arrival.rate;
   if (!(lambda > 0)) return null;

@@ -4,7 +4,7 @@
  * path, the bad value and what is allowed.
  */
 import * as v from 'valibot';
-import { MAX_EXPECTED_ARRIVALS, ScenarioSchema, SCENARIO_VERSION, type Scenario } from './schema.ts';
+import { MAX_EXPECTED_ARRIVALS, ScenarioSchema, SCENARIO_VERSION, type KafkaScenario, type Scenario, type StationScenario } from './schema.ts';
 
 export interface ScenarioError {
   /** Dotted path of the field, e.g. `arrival.rate` or `arrival.profile.2.at`; '' for the whole. */
@@ -79,44 +79,120 @@ function migrate(raw: Record<string, unknown>): Record<string, unknown> {
   return raw;
 }
 
+type ServiceSpec = StationScenario['service'];
+
+function serviceErrors(svc: ServiceSpec, path: string): ScenarioError[] {
+  const errors: ScenarioError[] = [];
+  if (svc.type === 'uniform' && svc.max < svc.min) {
+    errors.push({ path: `${path}.max`, message: `must be ≥ ${path}.min (${svc.min})`, value: svc.max });
+  }
+  if (svc.type === 'bimodal' && svc.slow < svc.fast) {
+    errors.push({ path: `${path}.slow`, message: `must be ≥ ${path}.fast (${svc.fast})`, value: svc.slow });
+  }
+  if (svc.type === 'lognormal') {
+    if ((svc.cv === undefined) === (svc.p99 === undefined)) {
+      errors.push({ path, message: 'lognormal takes exactly one of cv or p99' });
+    } else if (svc.p99 !== undefined) {
+      const maxRatio = Math.exp(2.3263478740408408 ** 2 / 2);
+      if (!(svc.p99 > svc.mean && svc.p99 <= maxRatio * svc.mean)) {
+        errors.push({ path: `${path}.p99`, message: `must be in (mean, ${maxRatio.toFixed(2)}·mean] = (${svc.mean}, ${(maxRatio * svc.mean).toPrecision(4)}] s for a lognormal`, value: svc.p99 });
+      }
+    }
+  }
+  return errors;
+}
+
+function increasingAt(steps: readonly { at: number }[], path: string): ScenarioError[] {
+  const errors: ScenarioError[] = [];
+  let prev = -Infinity;
+  steps.forEach((step, i) => {
+    if (step.at <= prev) errors.push({ path: `${path}.${i}.at`, message: `must be greater than the previous step's at (${prev} s)`, value: step.at });
+    prev = step.at;
+  });
+  return errors;
+}
+
+function volumeError(peakRate: number, duration: number): ScenarioError[] {
+  if (peakRate * duration <= MAX_EXPECTED_ARRIVALS) return [];
+  return [
+    {
+      path: 'duration',
+      message: `with a peak arrival rate of ${peakRate}/s must be at most ${Math.floor(MAX_EXPECTED_ARRIVALS / peakRate)} s (at most ${MAX_EXPECTED_ARRIVALS.toLocaleString('en-US')} expected arrivals per run)`,
+      value: duration,
+    },
+  ];
+}
+
+function stationErrors(s: StationScenario): ScenarioError[] {
+  const errors: ScenarioError[] = [];
+  if (s.capacity !== null && s.capacity < s.servers) {
+    errors.push({ path: 'capacity', message: `must be at least servers (${s.servers}) or null for unbounded`, value: s.capacity });
+  }
+  errors.push(...serviceErrors(s.service, 'service'));
+  errors.push(...increasingAt(s.arrival.profile, 'arrival.profile'));
+  errors.push(...volumeError(Math.max(s.arrival.rate, ...s.arrival.profile.map((p) => p.rate)), s.duration));
+  return errors;
+}
+
+function kafkaErrors(s: KafkaScenario): ScenarioError[] {
+  const errors: ScenarioError[] = [];
+  let peak = 0;
+  s.producers.forEach((p, i) => {
+    errors.push(...increasingAt(p.profile, `producers.${i}.profile`));
+    const base = Math.max(p.rate, ...p.profile.map((x) => x.rate));
+    peak += base * (p.bursts ? Math.max(1, p.bursts.factor) : 1) * (p.daily ? 1 + p.daily.amplitude : 1);
+    if (p.keys.kind === 'coarse' && p.keys.weights && p.keys.weights.length !== p.keys.values.length) {
+      errors.push({ path: `producers.${i}.keys.weights`, message: `must have one weight per value (${p.keys.values.length})`, value: p.keys.weights.length });
+    }
+    if (p.keys.kind === 'coarse' && new Set(p.keys.values).size !== p.keys.values.length) {
+      errors.push({ path: `producers.${i}.keys.values`, message: 'must not repeat a value' });
+    }
+    if (p.bursts && p.bursts.duration > p.bursts.every) {
+      errors.push({ path: `producers.${i}.bursts.duration`, message: `must be at most bursts.every (${p.bursts.every} s)`, value: p.bursts.duration });
+    }
+  });
+  errors.push(...volumeError(peak, s.duration));
+  const ids = new Set<string>();
+  const consumers = new Map<string, number>();
+  s.groups.forEach((g, i) => {
+    const id = g['group.id'];
+    if (ids.has(id)) errors.push({ path: `groups.${i}.group.id`, message: 'must be unique', value: id });
+    ids.add(id);
+    consumers.set(id, g.members);
+    if (g['heartbeat.interval.ms'] >= g['session.timeout.ms']) {
+      errors.push({ path: `groups.${i}.heartbeat.interval.ms`, message: `must be lower than session.timeout.ms (${g['session.timeout.ms']} ms)`, value: g['heartbeat.interval.ms'] });
+    }
+    if (g.processing.mode !== 'sequential' && g.processing.threads < 1) {
+      errors.push({ path: `groups.${i}.processing.threads`, message: 'must be at least 1', value: g.processing.threads });
+    }
+    errors.push(...serviceErrors(g.processing.time, `groups.${i}.processing.time`));
+  });
+  // Consumers are named <group.id>-<n>; add-consumer faults raise n.
+  for (const f of [...s.faults].sort((a, b) => a.at - b.at)) {
+    if (f.kind === 'add-consumer' && consumers.has(f.target)) consumers.set(f.target, consumers.get(f.target)! + f.count);
+  }
+  s.faults.forEach((f, i) => {
+    if (f.kind === 'add-consumer' || f.kind === 'slow-downstream') {
+      if (!ids.has(f.target)) errors.push({ path: `faults.${i}.target`, message: `must be a group.id: one of ${[...ids].join(', ') || '(no groups)'}`, value: f.target });
+      return;
+    }
+    const m = /^(.+)-(\d+)$/.exec(f.target);
+    const n = m ? consumers.get(m[1]) : undefined;
+    if (!m || n === undefined || Number(m[2]) < 1 || Number(m[2]) > n) {
+      const names = [...consumers].filter(([, k]) => k > 0).map(([g, k]) => (k === 1 ? `${g}-1` : `${g}-1 … ${g}-${k}`));
+      errors.push({ path: `faults.${i}.target`, message: `must name a consumer: ${names.join(', ') || '(no consumers)'}`, value: f.target });
+    }
+    if (f.at >= s.duration) errors.push({ path: `faults.${i}.at`, message: `must be before the end of the run (${s.duration} s)`, value: f.at });
+  });
+  return errors;
+}
+
 function crossFieldErrors(s: Scenario): ScenarioError[] {
   const errors: ScenarioError[] = [];
   if (s.warmup >= s.duration) {
     errors.push({ path: 'warmup', message: `must be less than duration (${s.duration} s)`, value: s.warmup });
   }
-  if (s.capacity !== null && s.capacity < s.servers) {
-    errors.push({ path: 'capacity', message: `must be at least servers (${s.servers}) or null for unbounded`, value: s.capacity });
-  }
-  const svc = s.service;
-  if (svc.type === 'uniform' && svc.max < svc.min) {
-    errors.push({ path: 'service.max', message: `must be ≥ service.min (${svc.min})`, value: svc.max });
-  }
-  if (svc.type === 'bimodal' && svc.slow < svc.fast) {
-    errors.push({ path: 'service.slow', message: `must be ≥ service.fast (${svc.fast})`, value: svc.slow });
-  }
-  if (svc.type === 'lognormal') {
-    if ((svc.cv === undefined) === (svc.p99 === undefined)) {
-      errors.push({ path: 'service', message: 'lognormal takes exactly one of cv or p99' });
-    } else if (svc.p99 !== undefined) {
-      const maxRatio = Math.exp(2.3263478740408408 ** 2 / 2);
-      if (!(svc.p99 > svc.mean && svc.p99 <= maxRatio * svc.mean)) {
-        errors.push({ path: 'service.p99', message: `must be in (mean, ${maxRatio.toFixed(2)}·mean] = (${svc.mean}, ${(maxRatio * svc.mean).toPrecision(4)}] s for a lognormal`, value: svc.p99 });
-      }
-    }
-  }
-  let prev = -Infinity;
-  s.arrival.profile.forEach((step, i) => {
-    if (step.at <= prev) errors.push({ path: `arrival.profile.${i}.at`, message: `must be greater than the previous step's at (${prev} s)`, value: step.at });
-    prev = step.at;
-  });
-  const maxRate = Math.max(s.arrival.rate, ...s.arrival.profile.map((p) => p.rate));
-  if (maxRate * s.duration > MAX_EXPECTED_ARRIVALS) {
-    errors.push({
-      path: 'duration',
-      message: `with a peak arrival rate of ${maxRate}/s must be at most ${Math.floor(MAX_EXPECTED_ARRIVALS / maxRate)} s (at most ${MAX_EXPECTED_ARRIVALS.toLocaleString('en-US')} expected arrivals per run)`,
-      value: s.duration,
-    });
-  }
+  errors.push(...(s.model === 'station' ? stationErrors(s) : kafkaErrors(s)));
   return errors;
 }
 

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { formatError, validateScenario } from '../../src/scenario/validate.ts';
 import { decodeShare, encodeShareHash, MAX_SHARE_LENGTH } from '../../src/scenario/share.ts';
 import { applyOverride, parseOverride } from '../../src/scenario/set-path.ts';
-import type { Scenario } from '../../src/scenario/schema.ts';
+import type { Scenario, StationScenario } from '../../src/scenario/schema.ts';
 import LZString from 'lz-string';
 
 const minimal = { version: 1, model: 'station', duration: 100, arrival: { rate: 0.9 }, service: { type: 'exponential', mean: 1 } };
@@ -18,6 +18,12 @@ function valid(input: unknown): Scenario {
   const r = validateScenario(input);
   if (!r.ok) throw new Error(r.errors.map(formatError).join('\n'));
   return r.scenario;
+}
+
+function validStation(input: unknown): StationScenario {
+  const s = valid(input);
+  if (s.model !== 'station') throw new Error('expected a station scenario');
+  return s;
 }
 
 describe('validateScenario', () => {
@@ -83,7 +89,8 @@ describe('validateScenario', () => {
     expect(errorsOf([1, 2])).toEqual(['scenario: must be a JSON object (got [1,2])']);
     expect(errorsOf({ ...minimal, duration: Infinity })[0]).toMatch(/^duration: must be a number in/);
     expect(errorsOf({ ...minimal, version: 2 })).toEqual(['version: is newer than this QueueLab understands (it reads versions 1–1) (got 2)']);
-    expect(errorsOf({ ...minimal, model: 'kafka' })).toEqual(['model: must be "station" (got "kafka")']);
+    expect(errorsOf({ ...minimal, model: 'rabbitmq' })).toEqual(['model: must be one of: "station", "kafka" (got "rabbitmq")']);
+    expect(errorsOf({ ...minimal, model: 'kafka' })).toContain('topic: is required: it must be an object like { "name": "orders", "partitions": 12 }');
   });
 
   it('accepts every shipped scenario', () => {
@@ -97,7 +104,7 @@ describe('validateScenario', () => {
 });
 
 describe('share links', () => {
-  const scenario = valid({ ...minimal, seed: 12345, servers: 3 });
+  const scenario = validStation({ ...minimal, seed: 12345, servers: 3 });
 
   it('round-trip the whole scenario, seed included, through a URL', () => {
     const url = `https://example.org/queuelab/${encodeShareHash(scenario)}`;
@@ -133,8 +140,8 @@ describe('--set overrides', () => {
     expect(out.arrival.rate).toBe(0.95);
     expect(base.arrival.rate).toBe(0.9);
     const svc = applyOverride(base, parseOverride('service={"type":"deterministic","mean":2}'));
-    expect(valid(svc).service).toEqual({ type: 'deterministic', mean: 2 });
-    expect(applyOverride(base, parseOverride('title=hello world')).title).toBe('hello world');
+    expect(validStation(svc).service).toEqual({ type: 'deterministic', mean: 2 });
+    expect((applyOverride(base, parseOverride('title=hello world')) as Record<string, unknown>).title).toBe('hello world');
   });
 
   it('refuse malformed or prototype-polluting paths', () => {

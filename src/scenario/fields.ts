@@ -1,0 +1,68 @@
+/**
+ * Building blocks shared by every model's scenario schema: numbers with their allowed range in the
+ * message, bounded texts, distributions, and the fields every scenario has.
+ */
+import * as v from 'valibot';
+
+export const SCENARIO_VERSION = 1;
+
+/** Upper bound on rate × duration, so a hand-edited file cannot ask for a run that never ends. */
+export const MAX_EXPECTED_ARRIVALS = 50_000_000;
+
+export function num(min: number, max: number, opts: { integer?: boolean; minExclusive?: boolean; unit?: string } = {}): v.GenericSchema<number> {
+  const unit = opts.unit ? ` ${opts.unit}` : '';
+  const range = `${opts.minExclusive ? '(' : '['}${min}, ${max}]${unit}`;
+  const kind = opts.integer ? 'an integer' : 'a number';
+  const msg = `must be ${kind} in ${range}`;
+  const lower = opts.minExclusive ? v.gtValue<number, number, string>(min, msg) : v.minValue<number, number, string>(min, msg);
+  const finite = v.check<number, string>((x) => Number.isFinite(x), msg);
+  if (opts.integer) return v.pipe(v.number(msg), v.integer(msg), finite, lower, v.maxValue(max, msg));
+  return v.pipe(v.number(msg), finite, lower, v.maxValue(max, msg));
+}
+
+export const SECONDS = 1e9;
+export const mean = () => num(0, SECONDS, { minExclusive: true, unit: 's' });
+export const cv = () => num(0, 100, { minExclusive: true });
+
+export const typeMsg = (types: readonly string[]) => `must be one of: ${types.join(', ')}`;
+
+export const SERVICE_TYPES = ['exponential', 'deterministic', 'uniform', 'erlang', 'gamma', 'lognormal', 'hyperexponential', 'bimodal', 'pareto'] as const;
+
+/** A service-time distribution; every time is in seconds. */
+export const ServiceSchema = v.variant(
+  'type',
+  [
+    v.strictObject({ type: v.literal('exponential'), mean: mean() }),
+    v.strictObject({ type: v.literal('deterministic'), mean: num(0, SECONDS, { unit: 's' }) }),
+    v.strictObject({ type: v.literal('uniform'), min: num(0, SECONDS, { unit: 's' }), max: num(0, SECONDS, { unit: 's' }) }),
+    v.strictObject({ type: v.literal('erlang'), mean: mean(), k: num(1, 1000, { integer: true }) }),
+    v.strictObject({ type: v.literal('gamma'), mean: mean(), cv: cv() }),
+    v.strictObject({ type: v.literal('lognormal'), mean: mean(), cv: v.optional(cv()), p99: v.optional(mean()) }),
+    v.strictObject({ type: v.literal('hyperexponential'), mean: mean(), cv: num(1, 100) }),
+    v.strictObject({
+      type: v.literal('bimodal'),
+      fast: num(0, SECONDS, { unit: 's' }),
+      slow: num(0, SECONDS, { unit: 's' }),
+      pSlow: num(0, 1),
+    }),
+    v.strictObject({ type: v.literal('pareto'), mean: mean(), alpha: num(1, 100, { minExclusive: true }) }),
+  ],
+  typeMsg(SERVICE_TYPES),
+);
+
+export const text = (max: number) => v.pipe(v.string('must be a string'), v.maxLength(max, `must be at most ${max} characters`));
+
+/** Fields every scenario has, whatever its model. */
+export const commonEntries = {
+  $schema: v.optional(v.string()),
+  version: v.literal(SCENARIO_VERSION, `must be ${SCENARIO_VERSION}`),
+  id: v.optional(v.pipe(text(64), v.regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lowercase letters, digits and dashes')), 'custom'),
+  title: v.optional(text(200), ''),
+  description: v.optional(text(4000), ''),
+  /** Root seed of the run's random streams. */
+  seed: v.optional(num(0, 4294967295, { integer: true }), 1),
+  /** Simulated seconds to run. */
+  duration: num(0, SECONDS, { minExclusive: true, unit: 's' }),
+  /** Statistics are collected after this many simulated seconds. */
+  warmup: v.optional(num(0, SECONDS, { unit: 's' }), 0),
+};

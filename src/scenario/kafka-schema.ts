@@ -1,0 +1,153 @@
+/**
+ * Scenario schema of the log-broker model (`"model": "kafka"`). Client and broker settings use
+ * Kafka's own config names and Kafka 4.x defaults (see ../../shared/design/kafka-defaults.json and
+ * scenarios/README.md); times given in Kafka's units (ms) keep them, while simulated instants and
+ * spans of the scenario itself (`at`, `duration`, `restartAfter`) are seconds.
+ */
+import * as v from 'valibot';
+import { commonEntries, num, SECONDS, ServiceSchema, text, typeMsg } from './fields.ts';
+
+const MS = 1e12;
+const RATE_MAX = 1e6;
+const ms = (min: number, max = MS) => num(min, max, { integer: true, unit: 'ms' });
+const name = (what: string) =>
+  v.pipe(text(64), v.regex(/^[A-Za-z0-9._-]+$/, `must be a ${what} name of letters, digits, '.', '_' and '-'`));
+
+export const KafkaDefaults = {
+  'retention.ms': 604_800_000,
+  'segment.ms': 604_800_000,
+  'log.retention.check.interval.ms': 300_000,
+  'max.poll.records': 500,
+  'max.poll.interval.ms': 300_000,
+  'session.timeout.ms': 45_000,
+  'heartbeat.interval.ms': 3_000,
+  'auto.offset.reset': 'latest',
+  'auto.commit.interval.ms': 5_000,
+  'group.initial.rebalance.delay.ms': 3_000,
+  'batch.size': 16_384,
+} as const;
+
+export const TopicSchema = v.strictObject({
+  name: v.optional(name('topic'), 'orders'),
+  partitions: num(1, 10_000, { integer: true }),
+  'retention.ms': v.optional(ms(1000), KafkaDefaults['retention.ms']),
+  'segment.ms': v.optional(ms(1000), KafkaDefaults['segment.ms']),
+  'log.retention.check.interval.ms': v.optional(ms(1000), KafkaDefaults['log.retention.check.interval.ms']),
+}, 'must be an object like { "name": "orders", "partitions": 12 }');
+
+export const KEY_KINDS = ['none', 'uniform', 'zipf', 'coarse'] as const;
+
+export const KeysSchema = v.variant(
+  'kind',
+  [
+    v.strictObject({ kind: v.literal('none') }),
+    v.strictObject({ kind: v.literal('uniform'), count: num(1, 10_000_000, { integer: true }), prefix: v.optional(text(32)) }),
+    v.strictObject({ kind: v.literal('zipf'), count: num(1, 10_000_000, { integer: true }), s: num(0, 10), prefix: v.optional(text(32)) }),
+    v.strictObject({
+      kind: v.literal('coarse'),
+      values: v.pipe(v.array(text(64), 'must be a list of key strings'), v.minLength(1, 'must have at least 1 value'), v.maxLength(1000, 'must have at most 1000 values')),
+      weights: v.optional(v.array(num(0, 1e9), 'must be a list of numbers')),
+    }),
+  ],
+  typeMsg(KEY_KINDS),
+);
+
+export const ProducerSchema = v.strictObject({
+  name: v.optional(name('producer'), 'producer'),
+  /** Records per second at t = 0. */
+  rate: num(0, RATE_MAX, { unit: '/s' }),
+  arrivals: v.optional(v.picklist(['poisson', 'constant'], typeMsg(['poisson', 'constant'])), 'poisson'),
+  /** Rate changes: from `at` seconds the rate moves to `rate`, as a step or linearly over `ramp` seconds. */
+  profile: v.optional(
+    v.pipe(
+      v.array(
+        v.strictObject({ at: num(0, SECONDS, { unit: 's' }), rate: num(0, RATE_MAX, { unit: '/s' }), ramp: v.optional(num(0, SECONDS, { unit: 's' })) }),
+        'must be a list of { at, rate, ramp? } steps',
+      ),
+      v.maxLength(1000, 'must have at most 1000 steps'),
+    ),
+    [],
+  ),
+  /** Every `every` seconds the rate is multiplied by `factor` for `duration` seconds. */
+  bursts: v.optional(
+    v.nullable(v.strictObject({ every: num(0, SECONDS, { minExclusive: true, unit: 's' }), duration: num(0, SECONDS, { unit: 's' }), factor: num(0, 1000) })),
+    null,
+  ),
+  /** rate × (1 + amplitude·cos(2π(t − peakAt)/period)). */
+  daily: v.optional(
+    v.nullable(v.strictObject({ period: num(0, SECONDS, { minExclusive: true, unit: 's' }), amplitude: num(0, 1), peakAt: v.optional(num(0, SECONDS, { unit: 's' }), 0) })),
+    null,
+  ),
+  /** The producer stops (dies) at this time, seconds. */
+  stopAt: v.optional(v.nullable(num(0, SECONDS, { unit: 's' })), null),
+  keys: v.optional(KeysSchema, { kind: 'uniform', count: 1000 }),
+  recordBytes: v.optional(num(1, 1_048_576, { integer: true, unit: 'bytes' }), 1024),
+  'batch.size': v.optional(num(1, 16_777_216, { integer: true, unit: 'bytes' }), KafkaDefaults['batch.size']),
+});
+
+export const ASSIGNORS = ['range', 'roundrobin', 'sticky', 'cooperative-sticky'] as const;
+export const COMMIT_MODES = ['auto', 'after-processing', 'before-processing'] as const;
+export const PROCESSING_MODES = ['sequential', 'thread-pool', 'keyed'] as const;
+
+export const GroupSchema = v.strictObject({
+  'group.id': name('group'),
+  members: v.optional(num(0, 1000, { integer: true }), 1),
+  'partition.assignment.strategy': v.optional(v.picklist(ASSIGNORS, typeMsg(ASSIGNORS)), 'range'),
+  'max.poll.records': v.optional(num(1, 100_000, { integer: true }), KafkaDefaults['max.poll.records']),
+  'max.poll.interval.ms': v.optional(ms(1), KafkaDefaults['max.poll.interval.ms']),
+  'session.timeout.ms': v.optional(ms(6000, 1_800_000), KafkaDefaults['session.timeout.ms']),
+  'heartbeat.interval.ms': v.optional(ms(1), KafkaDefaults['heartbeat.interval.ms']),
+  'auto.offset.reset': v.optional(v.picklist(['earliest', 'latest'], typeMsg(['earliest', 'latest'])), KafkaDefaults['auto.offset.reset']),
+  /** auto = enable.auto.commit=true (Kafka's default); otherwise commitSync() after or before processing. */
+  commit: v.optional(v.picklist(COMMIT_MODES, typeMsg(COMMIT_MODES)), 'auto'),
+  'auto.commit.interval.ms': v.optional(ms(1), KafkaDefaults['auto.commit.interval.ms']),
+  'group.initial.rebalance.delay.ms': v.optional(ms(0, 300_000), KafkaDefaults['group.initial.rebalance.delay.ms']),
+  /** Give every member a group.instance.id (static membership, KIP-345). */
+  static: v.optional(v.boolean('must be true or false'), false),
+  processing: v.strictObject({
+    mode: v.optional(v.picklist(PROCESSING_MODES, typeMsg(PROCESSING_MODES)), 'sequential'),
+    threads: v.optional(num(1, 1024, { integer: true }), 1),
+    time: ServiceSchema,
+    idempotent: v.optional(v.boolean('must be true or false'), false),
+  }, 'must be an object like { "mode": "sequential", "time": { "type": "exponential", "mean": 0.01 } }'),
+});
+
+export const FAULT_KINDS = ['crash', 'restart', 'add-consumer', 'remove-consumer', 'gc-pause', 'slow-downstream'] as const;
+const at = () => num(0, SECONDS, { unit: 's' });
+
+export const FaultSchema = v.variant(
+  'kind',
+  [
+    v.strictObject({ at: at(), kind: v.literal('crash'), target: name('consumer'), restartAfter: v.optional(v.nullable(num(0, SECONDS, { unit: 's' })), null) }),
+    v.strictObject({ at: at(), kind: v.literal('restart'), target: name('consumer') }),
+    v.strictObject({ at: at(), kind: v.literal('add-consumer'), target: name('group'), count: v.optional(num(1, 1000, { integer: true }), 1) }),
+    v.strictObject({ at: at(), kind: v.literal('remove-consumer'), target: name('consumer') }),
+    v.strictObject({ at: at(), kind: v.literal('gc-pause'), target: name('consumer'), duration: num(0, 3600, { minExclusive: true, unit: 's' }) }),
+    v.strictObject({
+      at: at(),
+      kind: v.literal('slow-downstream'),
+      target: name('group'),
+      factor: num(0, 1000, { minExclusive: true }),
+      duration: num(0, SECONDS, { minExclusive: true, unit: 's' }),
+    }),
+  ],
+  typeMsg(FAULT_KINDS),
+);
+
+export const KafkaScenarioSchema = v.strictObject({
+  ...commonEntries,
+  model: v.literal('kafka'),
+  topic: TopicSchema,
+  producers: v.pipe(v.array(ProducerSchema, 'must be a list of producers'), v.minLength(1, 'must have at least 1 producer'), v.maxLength(16, 'must have at most 16 producers')),
+  groups: v.pipe(v.array(GroupSchema, 'must be a list of consumer groups'), v.maxLength(8, 'must have at most 8 groups')),
+  faults: v.optional(v.pipe(v.array(FaultSchema, 'must be a list of faults'), v.maxLength(1000, 'must have at most 1000 faults')), []),
+  /** QueueLab's client–broker round trips (not Kafka configs). */
+  timing: v.optional(
+    v.strictObject({
+      'rebalance.latency.ms': v.optional(num(0, 60_000, { unit: 'ms' }), 100),
+      'commit.latency.ms': v.optional(num(0, 60_000, { unit: 'ms' }), 0),
+      'fetch.latency.ms': v.optional(num(0, 60_000, { unit: 'ms' }), 0),
+    }),
+    {},
+  ),
+});

@@ -1,0 +1,1150 @@
+/**
+ * A Kafka consumer group: its members' poll loops and the group coordinator's classic rebalance
+ * protocol, in simulated time.
+ *
+ * Members. Each consumer runs Kafka's single-threaded poll loop: `poll()` returns up to
+ * `max.poll.records` records from its assigned partitions (rotating through them as the fetcher
+ * does), the records are processed — one at a time, by a pool of N threads in arrival order, or by
+ * N threads chosen as hash(key) % N — and, depending on the commit mode, offsets are committed
+ * after the batch (at-least-once), right after poll (at-most-once) or every
+ * `auto.commit.interval.ms` from inside poll (Kafka's default). With nothing to fetch, the member
+ * waits in poll until a record arrives on one of its partitions.
+ *
+ * Liveness. A background heartbeat every `heartbeat.interval.ms` keeps the member in the group; a
+ * crashed (or GC-frozen) member is noticed only when `session.timeout.ms` has passed since its last
+ * heartbeat. A member whose batch keeps it from calling poll for `max.poll.interval.ms` leaves the
+ * group (dynamic members send LeaveGroup; static members with `group.instance.id` do not), its
+ * uncommitted work is redone by the new owner, and its late commit fails.
+ *
+ * Rebalances (classic protocol). A join, leave or expiry moves the group to PreparingRebalance;
+ * every member learns of it at its next heartbeat and rejoins at its next poll — so a member busy
+ * with a long batch holds up the whole group, up to the rebalance timeout (max.poll.interval.ms),
+ * and a crashed one until its session times out. With an eager assignor (range, roundrobin, sticky)
+ * members revoke all partitions when they rejoin: stop-the-world. With cooperative-sticky they keep
+ * consuming their partitions; only partitions that move are revoked after the first round and
+ * handed over in a follow-up rebalance. The first rebalance of an empty group waits
+ * `group.initial.rebalance.delay.ms` for more members. A static member that restarts within the
+ * session timeout gets its partitions back without a rebalance.
+ */
+import type { Simulation } from '../../kernel/simulation.ts';
+import type { Rng, RngStreams } from '../../kernel/rng.ts';
+import { makeDistribution, type Distribution, type DistributionSpec } from '../../kernel/distributions.ts';
+import { BatchMeans } from '../../metrics/batch-means.ts';
+import { TimeIntegral } from '../../metrics/time-integral.ts';
+import { LogHistogram } from '../../metrics/histogram.ts';
+import { CONFIDENCE, type Estimate } from '../../metrics/estimate.ts';
+import type { EventLog } from './event-log.ts';
+import { RecordState, type PartitionLog } from './partition-log.ts';
+import { getAssignor, adjustForCooperative, type AssignorName, type Subscription, type TopicPartition } from './assignors/index.ts';
+
+export type CommitMode = 'auto' | 'after-processing' | 'before-processing';
+export type ProcessingMode = 'sequential' | 'thread-pool' | 'keyed';
+
+export interface GroupConfig {
+  'group.id': string;
+  /** Consumers started at t = 0. */
+  members: number;
+  'partition.assignment.strategy': AssignorName;
+  'max.poll.records': number;
+  'max.poll.interval.ms': number;
+  'session.timeout.ms': number;
+  'heartbeat.interval.ms': number;
+  'auto.offset.reset': 'earliest' | 'latest';
+  /** auto = enable.auto.commit=true; otherwise enable.auto.commit=false and commitSync() after / before processing. */
+  commit: CommitMode;
+  'auto.commit.interval.ms': number;
+  'group.initial.rebalance.delay.ms': number;
+  /** Static membership: each consumer gets group.instance.id = "<group>-<n>". */
+  static: boolean;
+  processing: {
+    mode: ProcessingMode;
+    threads: number;
+    time: DistributionSpec;
+    /** An idempotent handler applies a redelivered record's effect only once. */
+    idempotent: boolean;
+  };
+}
+
+/** QueueLab timing of client–broker round trips (not Kafka configs), seconds. */
+export interface GroupTiming {
+  /** JoinGroup + SyncGroup round trips once all members have joined. */
+  rebalanceLatency: number;
+  /** commitSync round trip. */
+  commitLatency: number;
+  /** From a record's append to its availability to a waiting consumer. */
+  fetchLatency: number;
+}
+
+export interface GroupHost {
+  sim: Simulation;
+  streams: RngStreams;
+  log: EventLog;
+  logs: PartitionLog[];
+  topic: string;
+  /** Number of distinct keys over all producers (per-key order tracking). */
+  keyCount: number;
+  /** 31-bit key hash for keyed executors. */
+  keyHash(key: number): number;
+  groupIndex: number;
+  groups: number;
+  /** Every group's committed offset of a partition, for pruning. */
+  committedOf(partition: number): ArrayLike<number>;
+}
+
+/** A group member as the coordinator sees it (one incarnation of a consumer process). */
+interface Entry {
+  memberId: string;
+  consumer: Consumer;
+  /** The consumer process behind this entry is running. */
+  alive: boolean;
+  /** Partitions owned (assigned and not revoked). */
+  owned: number[];
+  /** Last assignment received (eager sticky uses it as the "owned" user data). */
+  previous: number[];
+  generation: number;
+  joined: boolean;
+  /** Time from which heartbeats are sent every heartbeat.interval.ms. */
+  hbAnchor: number;
+  sessionHandle: number;
+}
+
+const enum Phase {
+  Down,
+  /** Waiting in poll() for records. */
+  Idle,
+  /** A poll event is scheduled. */
+  PollScheduled,
+  Busy,
+  /** Sent JoinGroup (eager: nothing to fetch until SyncGroup). */
+  Joining,
+}
+
+const MAX_THREADS = 1024;
+
+class Consumer {
+  readonly clientId: string;
+  phase = Phase.Down;
+  entry: Entry | null = null;
+  incarnation = 0;
+  rng: Rng;
+  frozenUntil = -Infinity;
+  // Batch being processed.
+  readonly bp: Int32Array;
+  readonly bo: Float64Array;
+  readonly bNext: Int32Array;
+  batchLen = 0;
+  batchDone = 0;
+  /** Pool mode: next batch index to hand to a free thread. */
+  dispatch = 0;
+  readonly tCur: Int32Array;
+  readonly tHandle: Float64Array;
+  readonly tEnd: Float64Array;
+  /** Keyed mode: per-thread head of its record chain. */
+  readonly tHead: Int32Array;
+  readonly tTail: Int32Array;
+  busyThreads = 0;
+  lastPoll = 0;
+  pollTimeoutHandle = -1;
+  pollHandle = -1;
+  autoCommitDue = 0;
+  autoCommitHandle = -1;
+  /** Set when the coordinator kicked this incarnation out while it was busy. */
+  kicked = false;
+  needsRejoin = false;
+  rotate = 0;
+  readonly busy: TimeIntegral;
+
+  constructor(
+    readonly index: number,
+    readonly name: string,
+    readonly instanceId: string | null,
+    maxPollRecords: number,
+    threads: number,
+    rng: Rng,
+    batchLen: number,
+  ) {
+    this.clientId = `consumer-${name}`;
+    this.rng = rng;
+    this.bp = new Int32Array(maxPollRecords);
+    this.bo = new Float64Array(maxPollRecords);
+    this.bNext = new Int32Array(maxPollRecords);
+    this.tCur = new Int32Array(threads).fill(-1);
+    this.tHandle = new Float64Array(threads).fill(-1);
+    this.tEnd = new Float64Array(threads);
+    this.tHead = new Int32Array(threads).fill(-1);
+    this.tTail = new Int32Array(threads).fill(-1);
+    this.busy = new TimeIntegral(batchLen);
+  }
+
+  get alive(): boolean {
+    return this.phase !== Phase.Down;
+  }
+}
+
+export interface SlowWindow {
+  from: number;
+  until: number;
+  factor: number;
+}
+
+/** Per-group statistics, plain numbers. */
+export interface GroupStats {
+  groupId: string;
+  generation: number;
+  state: string;
+  members: number;
+  alive: number;
+  idleMembers: number;
+  rebalances: number;
+  /** Partition-seconds paused by rebalances (no owner fetching). */
+  rebalancePausedSeconds: number;
+  applied: number;
+  duplicates: number;
+  redeliveries: number;
+  lost: number;
+  skipped: number;
+  inFlight: number;
+  orderingViolations: number;
+  commitFailures: number;
+  lagRecords: number;
+  lagSeconds: number;
+  maxLagRecords: number;
+  maxLagSeconds: number;
+  committed: number[];
+  partitionLag: number[];
+  partitionLagSeconds: number[];
+  assignment: Record<string, number[]>;
+  memberUtilization: Record<string, number>;
+  L: Estimate;
+  W: Estimate;
+  Wq: Estimate;
+  throughput: Estimate;
+  p50: number;
+  p90: number;
+  p99: number;
+  p999: number;
+}
+
+const STATES = ['Empty', 'PreparingRebalance', 'CompletingRebalance', 'Stable'] as const;
+type GroupState = (typeof STATES)[number];
+
+export class ConsumerGroup {
+  readonly id: string;
+  readonly consumers: Consumer[] = [];
+  private readonly entries: Entry[] = [];
+  state: GroupState = 'Empty';
+  generation = 0;
+  private readonly assignor;
+  private readonly cooperative: boolean;
+  private readonly service: Distribution;
+  private readonly threads: number;
+  /** Partition → owning entry (or null). */
+  private readonly owner: (Entry | null)[];
+  readonly position: Float64Array;
+  readonly committed: Float64Array;
+  /** Highest offset+1 processed per partition by its current owner (what an after-processing commit sends). */
+  private readonly processedUpTo: Float64Array;
+  private readonly pausedSince: Float64Array;
+  private readonly lastSeq: Float64Array;
+  private readonly slow: SlowWindow[] = [];
+  private rebalanceTimeoutHandle = -1;
+  private joinHandle = -1;
+  private memberSeq = 0;
+  private readonly kPoll: number;
+  private readonly kDone: number;
+  private readonly kPollTimeout: number;
+  private readonly kSession: number;
+  private readonly kJoin: number;
+  private readonly kRebalanceTimeout: number;
+  private readonly kAutoCommit: number;
+  private readonly kThaw: number;
+
+  // Counters and statistics.
+  rebalances = 0;
+  pausedSeconds = 0;
+  applied = 0;
+  duplicates = 0;
+  redeliveries = 0;
+  lost = 0;
+  skipped = 0;
+  inFlight = 0;
+  orderingViolations = 0;
+  commitFailures = 0;
+  maxLagRecords = 0;
+  maxLagSeconds = 0;
+  readonly owed: TimeIntegral;
+  readonly out: TimeIntegral;
+  readonly w = new BatchMeans();
+  readonly wq = new BatchMeans();
+  readonly wHist = new LogHistogram();
+
+  constructor(
+    readonly config: GroupConfig,
+    private readonly host: GroupHost,
+    private readonly timing: GroupTiming,
+    batchLen: number,
+  ) {
+    this.id = config['group.id'];
+    this.assignor = getAssignor(config['partition.assignment.strategy']);
+    this.cooperative = this.assignor.protocol === 'cooperative';
+    this.service = makeDistribution(config.processing.time);
+    this.threads = config.processing.mode === 'sequential' ? 1 : Math.min(MAX_THREADS, config.processing.threads);
+    const P = host.logs.length;
+    this.owner = new Array<Entry | null>(P).fill(null);
+    this.position = new Float64Array(P);
+    this.committed = new Float64Array(P);
+    this.processedUpTo = new Float64Array(P);
+    this.pausedSince = new Float64Array(P).fill(0);
+    this.lastSeq = new Float64Array(Math.max(1, host.keyCount)).fill(-1);
+    this.owed = new TimeIntegral(batchLen);
+    this.out = new TimeIntegral(batchLen);
+    this.batchLen = batchLen;
+    const sim = host.sim;
+    const g = this.id;
+    this.kPoll = sim.register(`${g}:poll`, (i) => this.onPoll(i));
+    this.kDone = sim.register(`${g}:record-done`, (x) => this.onRecordDone(Math.floor(x / MAX_THREADS), x % MAX_THREADS));
+    this.kPollTimeout = sim.register(`${g}:poll-timeout`, (i) => this.onPollTimeout(i));
+    this.kSession = sim.register(`${g}:session-expired`, (i) => this.onSessionExpired(i));
+    this.kJoin = sim.register(`${g}:join-complete`, () => this.completeRebalance());
+    this.kRebalanceTimeout = sim.register(`${g}:rebalance-timeout`, () => this.onRebalanceTimeout());
+    this.kAutoCommit = sim.register(`${g}:auto-commit`, (i) => this.onAutoCommitTimer(i));
+    this.kThaw = sim.register(`${g}:gc-end`, (i) => this.onThaw(i));
+    for (let i = 0; i < config.members; i++) this.addConsumer();
+  }
+
+  private readonly batchLen: number;
+
+  private s(seconds: number): number {
+    return seconds;
+  }
+
+  private ms(key: 'max.poll.interval.ms' | 'session.timeout.ms' | 'heartbeat.interval.ms' | 'auto.commit.interval.ms' | 'group.initial.rebalance.delay.ms'): number {
+    return this.config[key] / 1000;
+  }
+
+  private info(source: string, text: string): void {
+    this.host.log.add(this.host.sim.now, 'INFO', source, text);
+  }
+
+  private warn(source: string, text: string): void {
+    this.host.log.add(this.host.sim.now, 'WARN', source, text);
+  }
+
+  private coordinatorLog(text: string): void {
+    this.info('GroupCoordinator', text);
+  }
+
+  private pname(p: number): string {
+    return this.host.logs[p].name;
+  }
+
+  private plist(ps: number[]): string {
+    return ps.length ? [...ps].sort((a, b) => a - b).map((p) => this.pname(p)).join(', ') : '(none)';
+  }
+
+  // ─── membership ────────────────────────────────────────────────────────────────────────────
+
+  /** Starts a new consumer process (add-consumer fault, or the initial members). */
+  addConsumer(): Consumer {
+    const i = this.consumers.length;
+    const name = `${this.id}-${i + 1}`;
+    const c = new Consumer(
+      i,
+      name,
+      this.config.static ? name : null,
+      this.config['max.poll.records'],
+      this.threads,
+      this.host.streams.stream(`consumer:${this.id}`, i),
+      this.batchLen,
+    );
+    this.consumers.push(c);
+    this.start(c);
+    return c;
+  }
+
+  consumerByName(name: string): Consumer | undefined {
+    return this.consumers.find((c) => c.name === name);
+  }
+
+  private start(c: Consumer): void {
+    c.incarnation++;
+    c.phase = Phase.PollScheduled;
+    c.kicked = false;
+    c.needsRejoin = false;
+    c.frozenUntil = -Infinity;
+    c.lastPoll = this.host.sim.now;
+    c.autoCommitDue = this.host.sim.now + this.ms('auto.commit.interval.ms');
+    // A static member coming back within its session keeps its entry and assignment.
+    const prior = c.instanceId !== null ? this.entries.find((e) => e.consumer === c) : undefined;
+    if (prior && !prior.alive) {
+      prior.alive = true;
+      prior.hbAnchor = this.host.sim.now;
+      this.host.sim.cancel(prior.sessionHandle);
+      c.entry = prior;
+      this.info(c.clientId, `Rejoining group with group.instance.id=${c.instanceId}: static member keeps its assignment (${this.plist(prior.owned)}), no rebalance`);
+      for (const p of prior.owned) this.position[p] = this.committed[p];
+      this.schedulePoll(c, 0);
+      return;
+    }
+    c.entry = null;
+    this.schedulePoll(c, 0);
+  }
+
+  private newEntry(c: Consumer): Entry {
+    const e: Entry = {
+      memberId: `${c.clientId}-${(++this.memberSeq).toString(16).padStart(4, '0')}`,
+      consumer: c,
+      alive: true,
+      owned: [],
+      previous: [],
+      generation: -1,
+      joined: false,
+      hbAnchor: this.host.sim.now,
+      sessionHandle: -1,
+    };
+    this.entries.push(e);
+    c.entry = e;
+    return e;
+  }
+
+  /** Time of the member's last heartbeat at or before `t`. */
+  private lastHeartbeat(e: Entry, t: number): number {
+    const hb = this.ms('heartbeat.interval.ms');
+    return e.hbAnchor + Math.floor((t - e.hbAnchor) / hb) * hb;
+  }
+
+  /** Time of the member's next heartbeat after `t` (when it hears of a rebalance). */
+  private nextHeartbeat(e: Entry, t: number): number {
+    const hb = this.ms('heartbeat.interval.ms');
+    return e.hbAnchor + Math.ceil((t - e.hbAnchor) / hb + 1e-12) * hb;
+  }
+
+  /** The consumer process dies (crash fault): no LeaveGroup; the coordinator notices on session expiry. */
+  crash(c: Consumer): void {
+    if (!c.alive) return;
+    const now = this.host.sim.now;
+    this.stopProcess(c);
+    this.warn(c.clientId, 'Consumer process crashed (no LeaveGroup sent)');
+    const e = c.entry;
+    if (e) {
+      e.alive = false;
+      const expiry = this.lastHeartbeat(e, now) + this.ms('session.timeout.ms');
+      e.sessionHandle = this.host.sim.scheduleAt(Math.max(expiry, now), this.kSession, this.entries.indexOf(e));
+    }
+  }
+
+  /** Graceful shutdown (remove-consumer fault): dynamic members send LeaveGroup, static ones do not. */
+  shutdown(c: Consumer): void {
+    if (!c.alive) return;
+    const e = c.entry;
+    if (e && c.phase !== Phase.Busy) this.commitProcessed(c, e.owned);
+    this.stopProcess(c);
+    if (!e) return;
+    if (c.instanceId !== null) {
+      this.info(c.clientId, `Closing static member (group.instance.id=${c.instanceId}): no LeaveGroup, the session (${this.config['session.timeout.ms']} ms) keeps its partitions`);
+      e.alive = false;
+      const expiry = this.lastHeartbeat(e, this.host.sim.now) + this.ms('session.timeout.ms');
+      e.sessionHandle = this.host.sim.scheduleAt(Math.max(expiry, this.host.sim.now), this.kSession, this.entries.indexOf(e));
+    } else {
+      this.info(c.clientId, `Member ${e.memberId} sending LeaveGroup request to coordinator due to the consumer is being closed`);
+      this.removeEntry(e, `removing member ${e.memberId} on LeaveGroup`);
+    }
+  }
+
+  restart(c: Consumer): void {
+    if (c.alive) return;
+    this.info(c.clientId, 'Consumer process started');
+    this.start(c);
+  }
+
+  /** GC pause: the whole JVM stops — processing and heartbeats — for `seconds`. */
+  freeze(c: Consumer, seconds: number): void {
+    if (!c.alive) return;
+    const sim = this.host.sim;
+    const now = sim.now;
+    const until = Math.max(c.frozenUntil, now + seconds);
+    if (c.frozenUntil <= now) {
+      for (let t = 0; t < this.threads; t++) {
+        if (c.tCur[t] >= 0 && c.tHandle[t] >= 0) {
+          sim.cancel(c.tHandle[t]);
+          c.tHandle[t] = -1;
+        }
+      }
+      if (c.pollHandle >= 0) {
+        sim.cancel(c.pollHandle);
+        c.pollHandle = -1;
+      }
+    }
+    this.warn(c.clientId, `GC pause of ${Math.round(seconds * 1000)} ms: processing and heartbeats stop`);
+    c.frozenUntil = until;
+    const e = c.entry;
+    if (e && e.alive) {
+      const expiry = this.lastHeartbeat(e, now) + this.ms('session.timeout.ms');
+      if (expiry < until) {
+        sim.cancel(e.sessionHandle);
+        e.sessionHandle = sim.scheduleAt(Math.max(expiry, now), this.kSession, this.entries.indexOf(e));
+      }
+    }
+    sim.scheduleAt(until, this.kThaw, c.index);
+  }
+
+  private onThaw(i: number): void {
+    const c = this.consumers[i];
+    const sim = this.host.sim;
+    if (!c.alive || sim.now < c.frozenUntil) return;
+    const paused = sim.now - (c.frozenUntil - 0);
+    void paused;
+    const e = c.entry;
+    if (e && e.alive) {
+      sim.cancel(e.sessionHandle);
+      e.sessionHandle = -1;
+      e.hbAnchor = sim.now;
+    }
+    // Resume the threads that were working, shifted by the pause.
+    for (let t = 0; t < this.threads; t++) {
+      if (c.tCur[t] >= 0 && c.tHandle[t] < 0) {
+        c.tEnd[t] = Math.max(c.tEnd[t], sim.now) + 0;
+        c.tHandle[t] = sim.scheduleAt(Math.max(sim.now, c.tEnd[t]), this.kDone, c.index * MAX_THREADS + t);
+      }
+    }
+    if (c.phase === Phase.Idle || c.phase === Phase.PollScheduled || c.phase === Phase.Joining) this.schedulePoll(c, 0);
+  }
+
+  private frozen(c: Consumer): boolean {
+    return c.frozenUntil > this.host.sim.now;
+  }
+
+  /** Stops a process: cancels its events and hands its in-flight records back (or loses them). */
+  private stopProcess(c: Consumer): void {
+    const sim = this.host.sim;
+    for (let t = 0; t < this.threads; t++) {
+      if (c.tHandle[t] >= 0) sim.cancel(c.tHandle[t]);
+      c.tHandle[t] = -1;
+      c.tCur[t] = -1;
+      c.tHead[t] = -1;
+      c.tTail[t] = -1;
+    }
+    if (c.busyThreads > 0) {
+      c.busyThreads = 0;
+      c.busy.set(sim.now, 0);
+    }
+    for (const h of [c.pollHandle, c.pollTimeoutHandle, c.autoCommitHandle]) if (h >= 0) sim.cancel(h);
+    c.pollHandle = c.pollTimeoutHandle = c.autoCommitHandle = -1;
+    this.releaseBatch(c, true);
+    c.phase = Phase.Down;
+    c.frozenUntil = -Infinity;
+  }
+
+  /**
+   * Returns the unfinished records of a batch: records already committed (at-most-once) are lost
+   * if the process died, the others wait to be fetched again from the committed offset.
+   */
+  private releaseBatch(c: Consumer, died: boolean): void {
+    const logs = this.host.logs;
+    const g = this.host.groupIndex;
+    for (let k = c.batchDone; k < c.batchLen; k++) {
+      const p = c.bp[k];
+      const o = c.bo[k];
+      const log = logs[p];
+      if (!log.holds(o) || log.state(g, o) !== RecordState.InFlight) continue;
+      this.inFlight--;
+      if (died && o < this.committed[p]) {
+        log.setState(g, o, RecordState.Lost);
+        this.lost++;
+        this.owed.set(this.host.sim.now, this.owed.current - 1);
+      } else log.setState(g, o, RecordState.Waiting);
+    }
+    // Processed-but-finished records in a batch that was cut short are handled by applied flags.
+    c.batchLen = 0;
+    c.batchDone = 0;
+    c.dispatch = 0;
+  }
+
+  private onSessionExpired(entryIndex: number): void {
+    const e = this.entries[entryIndex];
+    if (!e || e.alive || !this.entries.includes(e)) return;
+    this.coordinatorLog(`Member ${e.memberId} in group ${this.id} has failed, removing it from the group (session timeout ${this.config['session.timeout.ms']} ms)`);
+    this.removeEntry(e, `removing member ${e.memberId} on heartbeat expiration`);
+  }
+
+  private removeEntry(e: Entry, reason: string): void {
+    const idx = this.entries.indexOf(e);
+    if (idx < 0) return;
+    this.entries.splice(idx, 1);
+    this.host.sim.cancel(e.sessionHandle);
+    if (e.consumer.entry === e) e.consumer.entry = null;
+    this.revoke(e, e.owned);
+    if (this.entries.length === 0) {
+      this.state = 'Empty';
+      this.cancelRebalanceTimers();
+      return;
+    }
+    this.prepareRebalance(reason);
+  }
+
+  // ─── the rebalance protocol ────────────────────────────────────────────────────────────────
+
+  private cancelRebalanceTimers(): void {
+    const sim = this.host.sim;
+    if (this.rebalanceTimeoutHandle >= 0) sim.cancel(this.rebalanceTimeoutHandle);
+    if (this.joinHandle >= 0) sim.cancel(this.joinHandle);
+    this.rebalanceTimeoutHandle = this.joinHandle = -1;
+  }
+
+  private prepareRebalance(reason: string): void {
+    const sim = this.host.sim;
+    if (this.state === 'Empty') {
+      // InitialDelayedJoin: a new group waits for more members before its first rebalance.
+      this.initialDelayUntil = sim.now + this.ms('group.initial.rebalance.delay.ms');
+    }
+    if (this.state === 'PreparingRebalance') return;
+    this.coordinatorLog(`Preparing to rebalance group ${this.id} in state PreparingRebalance with old generation ${this.generation} (reason: ${reason})`);
+    this.state = 'PreparingRebalance';
+    for (const e of this.entries) e.joined = false;
+    this.cancelRebalanceTimers();
+    this.rebalanceTimeoutHandle = sim.schedule(this.ms('max.poll.interval.ms'), this.kRebalanceTimeout);
+    for (const e of this.entries) {
+      const c = e.consumer;
+      if (!e.alive || c.entry !== e) continue;
+      c.needsRejoin = true;
+      // A member waiting for SyncGroup is told REBALANCE_IN_PROGRESS and rejoins at once; the
+      // others hear of it at their next heartbeat and rejoin at their next poll().
+      if (c.phase === Phase.Joining) this.schedulePoll(c, 0);
+      else if (c.phase === Phase.Idle) this.schedulePoll(c, this.nextHeartbeat(e, sim.now) - sim.now);
+    }
+  }
+
+  private initialDelayUntil = -Infinity;
+
+  /** JoinGroup from a member (called from its poll). */
+  private join(c: Consumer): void {
+    const sim = this.host.sim;
+    let e = c.entry;
+    if (!e) {
+      e = this.newEntry(c);
+      this.info(c.clientId, '(Re-)joining group');
+      this.prepareRebalance(`Adding new member ${e.memberId} with group instance id ${c.instanceId ?? 'null'}`);
+    } else this.info(c.clientId, `(Re-)joining group (generation ${this.generation})`);
+    c.needsRejoin = false;
+    if (!this.cooperative && e.owned.length > 0) {
+      this.commitProcessed(c, e.owned);
+      this.info(c.clientId, `Revoke previously assigned partitions ${this.plist(e.owned)}`);
+      this.revoke(e, e.owned);
+    }
+    e.joined = true;
+    c.phase = this.cooperative && e.owned.length > 0 ? Phase.PollScheduled : Phase.Joining;
+    this.maybeCompleteJoin();
+    if (c.phase === Phase.PollScheduled) this.schedulePoll(c, 0);
+    void sim;
+  }
+
+  /** When every known member has rejoined, the join phase ends (after the initial delay, for a new group). */
+  private maybeCompleteJoin(): void {
+    if (this.state !== 'PreparingRebalance' || this.joinHandle >= 0) return;
+    if (!this.entries.every((e) => e.joined)) return;
+    const sim = this.host.sim;
+    const at = Math.max(sim.now, this.initialDelayUntil) + this.timing.rebalanceLatency;
+    this.joinHandle = sim.scheduleAt(at, this.kJoin);
+  }
+
+  private onRebalanceTimeout(): void {
+    this.rebalanceTimeoutHandle = -1;
+    if (this.state !== 'PreparingRebalance') return;
+    for (const e of [...this.entries]) {
+      if (!e.joined) {
+        this.coordinatorLog(`Member ${e.memberId} in group ${this.id} has failed to rejoin within the rebalance timeout (${this.config['max.poll.interval.ms']} ms), removing it from the group`);
+        const i = this.entries.indexOf(e);
+        this.entries.splice(i, 1);
+        this.host.sim.cancel(e.sessionHandle);
+        if (e.consumer.entry === e) {
+          e.consumer.entry = null;
+          e.consumer.kicked = true;
+        }
+        this.revoke(e, e.owned);
+      }
+    }
+    if (this.entries.length === 0) this.state = 'Empty';
+    else this.maybeCompleteJoin();
+  }
+
+  private completeRebalance(): void {
+    this.joinHandle = -1;
+    if (this.state !== 'PreparingRebalance' || !this.entries.every((e) => e.joined)) return;
+    const sim = this.host.sim;
+    if (this.rebalanceTimeoutHandle >= 0) sim.cancel(this.rebalanceTimeoutHandle);
+    this.rebalanceTimeoutHandle = -1;
+    this.generation++;
+    const topic = this.host.topic;
+    const P = this.host.logs.length;
+    const tp = (ps: number[]): TopicPartition[] => ps.map((partition) => ({ topic, partition }));
+    const subs: Subscription[] = this.entries.map((e) => ({
+      memberId: e.memberId,
+      groupInstanceId: e.consumer.instanceId,
+      topics: [topic],
+      ownedPartitions: tp(this.cooperative ? e.owned : e.previous),
+      generation: e.generation,
+    }));
+    let target = this.assignor.assign({ [topic]: P }, subs);
+    let followUp = false;
+    if (this.cooperative) {
+      const owned: Record<string, TopicPartition[]> = {};
+      for (const e of this.entries) owned[e.memberId] = tp(e.owned);
+      const adj = adjustForCooperative(owned, target);
+      target = adj.assignment;
+      followUp = adj.followUpNeeded;
+    }
+    this.state = 'Stable';
+    this.rebalances++;
+    this.coordinatorLog(`Stabilized group ${this.id} generation ${this.generation} with ${this.entries.length} members`);
+    for (const e of this.entries) {
+      const c = e.consumer;
+      const assigned = (target[e.memberId] ?? []).map((x) => x.partition).sort((a, b) => a - b);
+      e.generation = this.generation;
+      e.previous = assigned;
+      const revoked = e.owned.filter((p) => !assigned.includes(p));
+      const added = assigned.filter((p) => !e.owned.includes(p));
+      if (!e.alive || c.entry !== e) continue;
+      this.info(c.clientId, `Successfully joined group with generation Generation{generationId=${this.generation}, memberId='${e.memberId}', protocol='${this.assignor.name}'}`);
+      if (revoked.length) {
+        if (c.phase !== Phase.Busy) this.commitProcessed(c, revoked);
+        this.info(c.clientId, `Revoke previously assigned partitions ${this.plist(revoked)}`);
+        this.revoke(e, revoked);
+      }
+      this.info(c.clientId, `Adding newly assigned partitions: ${this.plist(added)}${assigned.length === 0 ? ' — no partitions for this member: it stays idle' : ''}`);
+      for (const p of added) this.assign(e, p);
+      if (c.phase === Phase.Joining || c.phase === Phase.Idle) this.schedulePoll(c, 0);
+    }
+    if (followUp) this.prepareRebalance('revoked partitions must be reassigned (cooperative follow-up rebalance)');
+  }
+
+  private assign(e: Entry, p: number): void {
+    e.owned.push(p);
+    e.owned.sort((a, b) => a - b);
+    this.owner[p] = e;
+    if (!Number.isNaN(this.pausedSince[p])) {
+      this.pausedSeconds += this.host.sim.now - this.pausedSince[p];
+      this.pausedSince[p] = NaN;
+    }
+    // The new owner starts from the committed offset (OffsetFetch).
+    this.position[p] = this.committed[p];
+    this.processedUpTo[p] = this.committed[p];
+  }
+
+  private revoke(e: Entry, ps: number[]): void {
+    const now = this.host.sim.now;
+    for (const p of [...ps]) {
+      const i = e.owned.indexOf(p);
+      if (i >= 0) e.owned.splice(i, 1);
+      if (this.owner[p] === e) {
+        this.owner[p] = null;
+        this.pausedSince[p] = now;
+      }
+    }
+  }
+
+  /** Partition-seconds without an owner so far, including partitions still waiting. */
+  private pauseSecondsNow(): number {
+    const now = this.host.sim.now;
+    let total = this.pausedSeconds;
+    for (let p = 0; p < this.pausedSince.length; p++) if (!Number.isNaN(this.pausedSince[p])) total += now - this.pausedSince[p];
+    return total;
+  }
+
+  // ─── the poll loop ─────────────────────────────────────────────────────────────────────────
+
+  private schedulePoll(c: Consumer, delay: number): void {
+    const sim = this.host.sim;
+    if (c.pollHandle >= 0) {
+      sim.cancel(c.pollHandle);
+      c.pollHandle = -1;
+    }
+    if (c.phase !== Phase.Busy) c.phase = Phase.PollScheduled;
+    c.pollHandle = sim.schedule(Math.max(0, delay), this.kPoll, c.index);
+  }
+
+  /** A record was appended to partition p: wake its owner if it waits in poll. */
+  onAppend(p: number): void {
+    const e = this.owner[p];
+    if (e === null) return;
+    const c = e.consumer;
+    if (c.phase === Phase.Idle && c.entry === e && !this.frozen(c)) this.schedulePoll(c, this.timing.fetchLatency);
+  }
+
+  private onPoll(i: number): void {
+    const c = this.consumers[i];
+    c.pollHandle = -1;
+    if (!c.alive || c.phase === Phase.Busy) return;
+    if (this.frozen(c)) return; // the thaw reschedules
+    const sim = this.host.sim;
+    const now = sim.now;
+    c.lastPoll = now;
+    if (c.pollTimeoutHandle >= 0) sim.cancel(c.pollTimeoutHandle);
+    c.pollTimeoutHandle = -1;
+    const e0 = c.entry;
+    // Kicked out while busy (poll timeout or rebalance timeout): rejoin as a new member.
+    if (e0 === null || c.needsRejoin) {
+      this.join(c);
+      if (c.phase === Phase.Joining) return;
+    } else if (this.state === 'PreparingRebalance' && !e0.joined) {
+      this.join(c);
+      if (c.phase === Phase.Joining) return;
+    }
+    const e = c.entry!;
+    if (this.config.commit === 'auto' && now >= c.autoCommitDue) {
+      this.commitPositions(c, e.owned);
+      c.autoCommitDue = now + this.ms('auto.commit.interval.ms');
+    }
+    if (this.fetch(c, e)) {
+      c.phase = Phase.Busy;
+      c.pollTimeoutHandle = sim.schedule(this.ms('max.poll.interval.ms'), this.kPollTimeout, c.index);
+      if (this.config.commit === 'before-processing') this.commitPositions(c, e.owned);
+      this.startBatch(c);
+    } else {
+      c.phase = Phase.Idle;
+      if (this.config.commit === 'auto' && this.hasUncommittedPositions(e)) {
+        if (c.autoCommitHandle >= 0) sim.cancel(c.autoCommitHandle);
+        c.autoCommitHandle = sim.scheduleAt(Math.max(now, c.autoCommitDue), this.kAutoCommit, c.index);
+      }
+    }
+  }
+
+  private hasUncommittedPositions(e: Entry): boolean {
+    return e.owned.some((p) => this.position[p] > this.committed[p]);
+  }
+
+  private onAutoCommitTimer(i: number): void {
+    const c = this.consumers[i];
+    c.autoCommitHandle = -1;
+    // An idle consumer's poll(timeout) returns empty and loops; that poll auto-commits.
+    if (c.alive && c.phase === Phase.Idle && !this.frozen(c)) this.onPoll(i);
+  }
+
+  /** Fills the member's batch from its partitions; false when there is nothing to fetch. */
+  private fetch(c: Consumer, e: Entry): boolean {
+    const owned = e.owned;
+    const n = owned.length;
+    if (n === 0) return false;
+    const g = this.host.groupIndex;
+    const max = this.config['max.poll.records'];
+    let k = 0;
+    let lastTaken = -1;
+    for (let j = 0; j < n && k < max; j++) {
+      const idx = (c.rotate + j) % n;
+      const p = owned[idx];
+      const log = this.host.logs[p];
+      this.checkOutOfRange(c, p);
+      let o = this.position[p];
+      const end = log.logEnd;
+      if (o >= end) continue;
+      while (o < end && k < max) {
+        if (log.fetchedBefore(g, o)) this.redeliveries++;
+        const s = log.state(g, o);
+        if (s === RecordState.Waiting) {
+          if (!log.fetchedBefore(g, o)) this.wq.add(this.host.sim.now - log.timestamp(o));
+          this.inFlight++;
+        }
+        log.markFetched(g, o);
+        if (s === RecordState.Applied) log.setState(g, o, RecordState.Applied);
+        c.bp[k] = p;
+        c.bo[k] = o;
+        k++;
+        o++;
+      }
+      this.position[p] = o;
+      lastTaken = idx;
+    }
+    // The fetcher moves drained partitions to the end of the fetch order.
+    if (lastTaken >= 0) c.rotate = (lastTaken + 1) % n;
+    c.batchLen = k;
+    c.batchDone = 0;
+    return k > 0;
+  }
+
+  /** Kafka's out-of-range handling: the position is below log-start after retention deleted segments. */
+  private checkOutOfRange(c: Consumer, p: number): void {
+    const log = this.host.logs[p];
+    if (this.position[p] >= log.logStart) return;
+    const from = this.position[p];
+    const to = this.config['auto.offset.reset'] === 'earliest' ? log.logStart : log.logEnd;
+    this.info(c.clientId, `Fetch position FetchPosition{offset=${from}} is out of range for partition ${log.name}, resetting offset`);
+    this.info(c.clientId, `Resetting offset for partition ${log.name} to position FetchPosition{offset=${to}, offsetEpoch=Optional.empty} (auto.offset.reset=${this.config['auto.offset.reset']})`);
+    this.skipRange(p, from, to);
+    this.position[p] = to;
+    this.processedUpTo[p] = Math.max(this.processedUpTo[p], to);
+  }
+
+  /** Marks records in [from, to) that were never applied as skipped. */
+  private skipRange(p: number, from: number, to: number): void {
+    const log = this.host.logs[p];
+    const g = this.host.groupIndex;
+    let n = 0;
+    for (let o = Math.max(from, log.base); o < to; o++) {
+      const s = log.state(g, o);
+      if (s === RecordState.Waiting) {
+        log.setState(g, o, RecordState.Skipped);
+        n++;
+      }
+    }
+    if (n > 0) {
+      this.skipped += n;
+      this.owed.set(this.host.sim.now, this.owed.current - n);
+    }
+  }
+
+  private startBatch(c: Consumer): void {
+    const mode = this.config.processing.mode;
+    if (mode === 'keyed') {
+      c.tHead.fill(-1);
+      c.tTail.fill(-1);
+      for (let k = 0; k < c.batchLen; k++) {
+        const key = this.host.logs[c.bp[k]].keyOf(c.bo[k]);
+        const t = key < 0 ? c.bp[k] % this.threads : this.host.keyHash(key) % this.threads;
+        c.bNext[k] = -1;
+        if (c.tTail[t] < 0) c.tHead[t] = k;
+        else c.bNext[c.tTail[t]] = k;
+        c.tTail[t] = k;
+      }
+      for (let t = 0; t < this.threads; t++) if (c.tHead[t] >= 0) this.runOn(c, t, c.tHead[t]);
+    } else {
+      c.dispatch = 0;
+      for (let t = 0; t < this.threads && c.dispatch < c.batchLen; t++) this.runOn(c, t, c.dispatch++);
+    }
+  }
+
+  private slowFactor(t: number): number {
+    let f = 1;
+    for (const w of this.slow) if (t >= w.from && t < w.until) f *= w.factor;
+    return f;
+  }
+
+  addSlowWindow(w: SlowWindow): void {
+    this.slow.push(w);
+  }
+
+  private runOn(c: Consumer, t: number, k: number): void {
+    const sim = this.host.sim;
+    const dt = this.service.sample(c.rng) * this.slowFactor(sim.now);
+    c.tCur[t] = k;
+    c.tEnd[t] = sim.now + dt;
+    if (c.busyThreads++ === 0 || this.threads > 1) c.busy.set(sim.now, c.busyThreads / this.threads);
+    c.tHandle[t] = sim.schedule(dt, this.kDone, c.index * MAX_THREADS + t);
+  }
+
+  private onRecordDone(i: number, t: number): void {
+    const c = this.consumers[i];
+    const sim = this.host.sim;
+    const k = c.tCur[t];
+    c.tHandle[t] = -1;
+    c.tCur[t] = -1;
+    c.busyThreads--;
+    this.apply(c, c.bp[k], c.bo[k]);
+    c.batchDone++;
+    // Next record for this thread.
+    let next = -1;
+    if (this.config.processing.mode === 'keyed') next = c.bNext[k];
+    else if (c.dispatch < c.batchLen) next = c.dispatch++;
+    if (next >= 0) this.runOn(c, t, next);
+    else c.busy.set(sim.now, c.busyThreads / this.threads);
+    if (c.batchDone === c.batchLen) this.finishBatch(c);
+  }
+
+  /** A record's effect happens. */
+  private apply(c: Consumer, p: number, o: number): void {
+    const log = this.host.logs[p];
+    const g = this.host.groupIndex;
+    const now = this.host.sim.now;
+    if (o + 1 > this.processedUpTo[p] && this.owner[p] === c.entry) this.processedUpTo[p] = o + 1;
+    if (!log.holds(o)) return;
+    const s = log.state(g, o);
+    if (s === RecordState.Applied) {
+      if (!this.config.processing.idempotent) this.duplicates++;
+      return;
+    }
+    if (s !== RecordState.InFlight) return;
+    log.setState(g, o, RecordState.Applied);
+    this.inFlight--;
+    this.applied++;
+    this.owed.set(now, this.owed.current - 1);
+    this.out.impulse(now);
+    const w = now - log.timestamp(o);
+    this.w.add(w);
+    this.wHist.add(w);
+    const key = log.keyOf(o);
+    if (key >= 0) {
+      const seq = log.sequenceOf(o);
+      if (seq < this.lastSeq[key]) this.orderingViolations++;
+      else this.lastSeq[key] = seq;
+    }
+  }
+
+  private finishBatch(c: Consumer): void {
+    const e = c.entry;
+    c.batchLen = 0;
+    c.batchDone = 0;
+    c.phase = Phase.PollScheduled;
+    let delay = 0;
+    if (this.config.commit === 'after-processing') {
+      if (e === null || c.kicked) {
+        this.commitFailures++;
+        this.warn(
+          c.clientId,
+          'Offset commit failed: CommitFailedException: Commit cannot be completed since the group has already rebalanced and assigned the partitions to another member. This means that the time between subsequent calls to poll() was longer than the configured max.poll.interval.ms',
+        );
+        c.kicked = false;
+      } else {
+        this.commitProcessed(c, e.owned);
+        delay = this.timing.commitLatency;
+      }
+    }
+    this.schedulePoll(c, delay);
+  }
+
+  private onPollTimeout(i: number): void {
+    const c = this.consumers[i];
+    c.pollTimeoutHandle = -1;
+    if (!c.alive || c.phase !== Phase.Busy) return;
+    if (this.frozen(c)) {
+      c.pollTimeoutHandle = this.host.sim.scheduleAt(c.frozenUntil, this.kPollTimeout, i);
+      return;
+    }
+    const e = c.entry;
+    if (!e) return;
+    this.warn(
+      c.clientId,
+      `consumer poll timeout has expired. This means the time between subsequent calls to poll() was longer than the configured max.poll.interval.ms (${this.config['max.poll.interval.ms']} ms), which typically implies that the poll loop is spending too much time processing messages. You can address this either by increasing max.poll.interval.ms or by reducing the maximum size of batches returned in poll() with max.poll.records (${this.config['max.poll.records']}).`,
+    );
+    if (c.instanceId !== null) return; // static members do not leave; the session decides
+    this.info(c.clientId, `Member ${e.memberId} sending LeaveGroup request to coordinator due to consumer poll timeout has expired`);
+    c.kicked = true;
+    c.needsRejoin = true;
+    this.removeEntry(e, `removing member ${e.memberId} on LeaveGroup: consumer poll timeout has expired`);
+  }
+
+  // ─── commits ───────────────────────────────────────────────────────────────────────────────
+
+  private setCommitted(p: number, offset: number): void {
+    if (offset <= this.committed[p]) return;
+    this.committed[p] = offset;
+    this.host.logs[p].prune(this.host.committedOf(p));
+  }
+
+  /** commitSync of what has been processed (after-processing, revocation, shutdown). */
+  private commitProcessed(c: Consumer, ps: number[]): void {
+    if (this.config.commit === 'before-processing') return;
+    for (const p of ps) if (this.owner[p] === c.entry) this.setCommitted(p, this.processedUpTo[p]);
+  }
+
+  /** Commit of the fetch positions (auto-commit, and commit-before-processing). */
+  private commitPositions(c: Consumer, ps: number[]): void {
+    for (const p of ps) if (this.owner[p] === c.entry) this.setCommitted(p, this.position[p]);
+  }
+
+  // ─── statistics ────────────────────────────────────────────────────────────────────────────
+
+  /** Records produced to partition p: count them as owed by this group. */
+  onProduced(n: number): void {
+    this.owed.set(this.host.sim.now, this.owed.current + n);
+  }
+
+  /** Lag of partition p in records (log-end − committed) and seconds (age of the oldest unapplied record at or after committed). */
+  partitionLag(p: number): [number, number] {
+    const log = this.host.logs[p];
+    const g = this.host.groupIndex;
+    const start = Math.max(this.committed[p], log.base);
+    const records = log.logEnd - this.committed[p];
+    let seconds = 0;
+    for (let o = start; o < log.logEnd; o++) {
+      const s = log.state(g, o);
+      if (s === RecordState.Waiting || s === RecordState.InFlight) {
+        seconds = this.host.sim.now - log.timestamp(o);
+        break;
+      }
+    }
+    return [records, seconds];
+  }
+
+  /** Samples total lag for the maxima. */
+  sampleLag(): [number, number] {
+    let records = 0;
+    let seconds = 0;
+    for (let p = 0; p < this.host.logs.length; p++) {
+      const [r, s] = this.partitionLag(p);
+      records += r;
+      if (s > seconds) seconds = s;
+    }
+    if (records > this.maxLagRecords) this.maxLagRecords = records;
+    if (seconds > this.maxLagSeconds) this.maxLagSeconds = seconds;
+    return [records, seconds];
+  }
+
+  resetStats(t: number): void {
+    this.owed.reset(t);
+    this.out.reset(t);
+    this.w.reset();
+    this.wq.reset();
+    this.wHist.reset();
+    for (const c of this.consumers) c.busy.reset(t);
+  }
+
+  stats(level = CONFIDENCE): GroupStats {
+    const now = this.host.sim.now;
+    const P = this.host.logs.length;
+    const partitionLag: number[] = [];
+    const partitionLagSeconds: number[] = [];
+    let lagRecords = 0;
+    let lagSeconds = 0;
+    for (let p = 0; p < P; p++) {
+      const [r, s] = this.partitionLag(p);
+      partitionLag.push(r);
+      partitionLagSeconds.push(s);
+      lagRecords += r;
+      lagSeconds = Math.max(lagSeconds, s);
+    }
+    const assignment: Record<string, number[]> = {};
+    const memberUtilization: Record<string, number> = {};
+    let idle = 0;
+    for (const c of this.consumers) {
+      const e = c.entry;
+      if (c.alive && e) {
+        assignment[c.name] = [...e.owned];
+        if (e.owned.length === 0) idle++;
+      }
+      memberUtilization[c.name] = c.busy.mean(now);
+    }
+    return {
+      groupId: this.id,
+      generation: this.generation,
+      state: this.state,
+      members: this.entries.length,
+      alive: this.consumers.filter((c) => c.alive).length,
+      idleMembers: idle,
+      rebalances: this.rebalances,
+      rebalancePausedSeconds: this.pauseSecondsNow(),
+      applied: this.applied,
+      duplicates: this.duplicates,
+      redeliveries: this.redeliveries,
+      lost: this.lost,
+      skipped: this.skipped,
+      inFlight: this.inFlight,
+      orderingViolations: this.orderingViolations,
+      commitFailures: this.commitFailures,
+      lagRecords,
+      lagSeconds,
+      maxLagRecords: Math.max(this.maxLagRecords, lagRecords),
+      maxLagSeconds: Math.max(this.maxLagSeconds, lagSeconds),
+      committed: Array.from(this.committed),
+      partitionLag,
+      partitionLagSeconds,
+      assignment,
+      memberUtilization,
+      L: this.owed.estimate(now, level),
+      W: this.w.estimate(level),
+      Wq: this.wq.estimate(level),
+      throughput: this.out.estimate(now, level),
+      p50: this.wHist.quantile(0.5),
+      p90: this.wHist.quantile(0.9),
+      p99: this.wHist.quantile(0.99),
+      p999: this.wHist.quantile(0.999),
+    };
+  }
+}

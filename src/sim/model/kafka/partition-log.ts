@@ -1,0 +1,197 @@
+/**
+ * One partition of a topic as a log: offsets from log-start to log-end, time-based segments and
+ * retention, and — for the records some consumer group may still need — the per-record data the
+ * metrics use (produce time, key, produce sequence, and each group's delivery state).
+ *
+ * Memory: records are kept in a ring only from the oldest offset any group may still touch
+ * (not yet final, or not yet below its committed offset) or that retention still holds for a
+ * lagging group; everything older is dropped, so a long run keeps only what its metrics need.
+ *
+ * Segments follow Kafka's time rules: the active segment rolls when a record arrives and the
+ * segment's first record is older than `segment.ms`; a closed segment is deleted when its newest
+ * record is older than `retention.ms`, checked every `log.retention.check.interval.ms`. Only whole
+ * segments are deleted, so a record can outlive the retention period by up to a segment.
+ */
+
+/** Delivery state of a record for one consumer group. */
+export const RecordState = {
+  /** Not fetched (or fetched and handed back by a rebalance before it was applied). */
+  Waiting: 0,
+  /** Fetched by a member; being processed or queued for a worker. */
+  InFlight: 1,
+  /** Its effect happened at least once. */
+  Applied: 2,
+  /** Jumped over by an offset reset, or deleted by retention before it was consumed. */
+  Skipped: 3,
+  /** Will never be applied (committed before processing, then the member died). */
+  Lost: 4,
+} as const;
+export type RecordState = (typeof RecordState)[keyof typeof RecordState];
+
+/** Flag bit kept with the state: the record has been fetched at least once (for Wq). */
+export const FETCHED = 8;
+const STATE_MASK = 7;
+
+export class PartitionLog {
+  logStart = 0;
+  logEnd = 0;
+  /** First offset held in the ring. */
+  base = 0;
+  private head = 0;
+  private capacity: number;
+  ts: Float64Array;
+  key: Int32Array;
+  seq: Float64Array;
+  /** groups × capacity, state | FETCHED flag. */
+  private st: Uint8Array;
+  /** Segments: base offset, creation time (first record's timestamp) and newest timestamp. */
+  private segBase: number[] = [0];
+  private segFirstTs: number[] = [NaN];
+  private segMaxTs: number[] = [-Infinity];
+
+  constructor(
+    readonly topic: string,
+    readonly index: number,
+    readonly groups: number,
+    initialCapacity = 256,
+  ) {
+    this.capacity = initialCapacity;
+    this.ts = new Float64Array(initialCapacity);
+    this.key = new Int32Array(initialCapacity);
+    this.seq = new Float64Array(initialCapacity);
+    this.st = new Uint8Array(initialCapacity * groups);
+  }
+
+  get name(): string {
+    return `${this.topic}-${this.index}`;
+  }
+
+  /** Number of records held in memory. */
+  get held(): number {
+    return this.logEnd - this.base;
+  }
+
+  private slot(offset: number): number {
+    let i = this.head + (offset - this.base);
+    if (i >= this.capacity) i -= this.capacity;
+    return i;
+  }
+
+  private grow(): void {
+    const cap = this.capacity * 2;
+    const n = this.held;
+    const ts = new Float64Array(cap);
+    const key = new Int32Array(cap);
+    const seq = new Float64Array(cap);
+    const st = new Uint8Array(cap * this.groups);
+    for (let k = 0; k < n; k++) {
+      const i = this.slot(this.base + k);
+      ts[k] = this.ts[i];
+      key[k] = this.key[i];
+      seq[k] = this.seq[i];
+      for (let g = 0; g < this.groups; g++) st[g * cap + k] = this.st[g * this.capacity + i];
+    }
+    this.ts = ts;
+    this.key = key;
+    this.seq = seq;
+    this.st = st;
+    this.head = 0;
+    this.capacity = cap;
+  }
+
+  /** Appends a record; returns its offset. Rolls the active segment by `segmentS` seconds. */
+  append(t: number, keyIndex: number, sequence: number, segmentS: number): number {
+    if (this.held === this.capacity) this.grow();
+    const offset = this.logEnd++;
+    const i = this.slot(offset);
+    this.ts[i] = t;
+    this.key[i] = keyIndex;
+    this.seq[i] = sequence;
+    for (let g = 0; g < this.groups; g++) this.st[g * this.capacity + i] = RecordState.Waiting;
+    const last = this.segBase.length - 1;
+    if (Number.isNaN(this.segFirstTs[last])) this.segFirstTs[last] = t;
+    else if (t - this.segFirstTs[last] >= segmentS) {
+      this.segBase.push(offset);
+      this.segFirstTs.push(t);
+      this.segMaxTs.push(-Infinity);
+    }
+    const s = this.segBase.length - 1;
+    if (t > this.segMaxTs[s]) this.segMaxTs[s] = t;
+    return offset;
+  }
+
+  /**
+   * Deletes closed segments whose newest record is older than `now − retentionS`.
+   * Returns the number of offsets removed from the log (log-start advance).
+   */
+  enforceRetention(now: number, retentionS: number): number {
+    let removed = 0;
+    while (this.segBase.length > 1 && this.segMaxTs[0] < now - retentionS) {
+      const next = this.segBase[1];
+      removed += next - this.logStart;
+      this.logStart = next;
+      this.segBase.shift();
+      this.segFirstTs.shift();
+      this.segMaxTs.shift();
+    }
+    return removed;
+  }
+
+  /** Number of segments (closed + active). */
+  get segments(): number {
+    return this.segBase.length;
+  }
+
+  /** Whether `offset` is still in memory (not pruned). */
+  holds(offset: number): boolean {
+    return offset >= this.base && offset < this.logEnd;
+  }
+
+  state(g: number, offset: number): number {
+    return this.st[g * this.capacity + this.slot(offset)] & STATE_MASK;
+  }
+
+  fetchedBefore(g: number, offset: number): boolean {
+    return (this.st[g * this.capacity + this.slot(offset)] & FETCHED) !== 0;
+  }
+
+  setState(g: number, offset: number, state: RecordState): void {
+    const j = g * this.capacity + this.slot(offset);
+    this.st[j] = (this.st[j] & FETCHED) | state;
+  }
+
+  markFetched(g: number, offset: number): void {
+    const j = g * this.capacity + this.slot(offset);
+    this.st[j] = (this.st[j] & ~STATE_MASK) | RecordState.InFlight | FETCHED;
+  }
+
+  timestamp(offset: number): number {
+    return this.ts[this.slot(offset)];
+  }
+
+  keyOf(offset: number): number {
+    return this.key[this.slot(offset)];
+  }
+
+  sequenceOf(offset: number): number {
+    return this.seq[this.slot(offset)];
+  }
+
+  /**
+   * Drops records from the front that no group can touch again: every group has them in a final
+   * state (applied, skipped, lost) below its committed offset `committed[g]`.
+   */
+  prune(committed: ArrayLike<number>): void {
+    let lowest = Infinity;
+    for (let g = 0; g < this.groups; g++) lowest = Math.min(lowest, committed[g]);
+    while (this.base < this.logEnd && this.base < lowest) {
+      const i = this.head;
+      for (let g = 0; g < this.groups; g++) {
+        const s = this.st[g * this.capacity + i] & STATE_MASK;
+        if (s === RecordState.Waiting || s === RecordState.InFlight) return;
+      }
+      this.base++;
+      if (++this.head === this.capacity) this.head = 0;
+    }
+  }
+}

@@ -1,6 +1,6 @@
 /**
  * `--set path=value` overrides: `arrival.rate=0.95`, `service={"type":"deterministic","mean":1}`,
- * `arrival.profile.0.rate=2`. The value is parsed as JSON when it can be, else taken as a string;
+ * `arrival.profile.0.rate=2`, `groups.0.max.poll.records=50`. The value is parsed as JSON when it can be, else taken as a string;
  * the result is validated like any other input, so a misspelt path is reported as an unknown field.
  */
 
@@ -26,15 +26,43 @@ export function parseOverride(text: string): Override {
   return { path, value };
 }
 
+/**
+ * Splits the path into keys of the objects it walks. Kafka's config names contain dots
+ * (`groups.0.max.poll.records`), so at each level the longest run of segments that names an
+ * existing key wins; otherwise one segment is one key.
+ */
+function resolveKeys(root: unknown, path: string[]): string[] {
+  const keys: string[] = [];
+  let node = root;
+  let i = 0;
+  while (i < path.length) {
+    let take = 1;
+    if (node && typeof node === 'object') {
+      for (let j = path.length; j > i + 1; j--) {
+        if (Object.hasOwn(node, path.slice(i, j).join('.'))) {
+          take = j - i;
+          break;
+        }
+      }
+    }
+    const key = path.slice(i, i + take).join('.');
+    keys.push(key);
+    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+    i += take;
+  }
+  return keys;
+}
+
 /** Returns a deep copy of `target` with the override applied (intermediate objects created). */
 export function applyOverride<T>(target: T, { path, value }: Override): T {
   const root = structuredClone(target) as Record<string, unknown>;
+  const keys = resolveKeys(root, path);
   let node: Record<string, unknown> = root;
-  for (const key of path.slice(0, -1)) {
+  for (const key of keys.slice(0, -1)) {
     const next = node[key];
     if (typeof next !== 'object' || next === null) node[key] = {};
     node = node[key] as Record<string, unknown>;
   }
-  node[path[path.length - 1]] = value;
+  node[keys[keys.length - 1]] = value;
   return root as T;
 }

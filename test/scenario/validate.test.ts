@@ -141,6 +141,9 @@ describe('--set overrides', () => {
     expect(base.arrival.rate).toBe(0.9);
     const svc = applyOverride(base, parseOverride('service={"type":"deterministic","mean":2}'));
     expect(validStation(svc).service).toEqual({ type: 'deterministic', mean: 2 });
+    const kafka = { groups: [{ 'group.id': 'g', 'max.poll.records': 500, processing: {} }] };
+    expect(applyOverride(kafka, parseOverride('groups.0.max.poll.records=50')).groups[0]['max.poll.records']).toBe(50);
+    expect(applyOverride(kafka, parseOverride('groups.0.processing.mode=keyed')).groups[0].processing).toEqual({ mode: 'keyed' });
     expect((applyOverride(base, parseOverride('title=hello world')) as Record<string, unknown>).title).toBe('hello world');
   });
 

@@ -103,6 +103,8 @@ interface Entry {
   previous: number[];
   generation: number;
   joined: boolean;
+  /** Assignment received while the member was busy; installed at its next poll. */
+  pending: number[] | null;
   /** Time from which heartbeats are sent every heartbeat.interval.ms. */
   hbAnchor: number;
   sessionHandle: number;
@@ -399,6 +401,7 @@ export class ConsumerGroup {
       previous: [],
       generation: -1,
       joined: false,
+      pending: null,
       hbAnchor: this.host.sim.now,
       sessionHandle: -1,
     };
@@ -580,6 +583,8 @@ export class ConsumerGroup {
       return;
     }
     this.prepareRebalance(reason);
+    // The member the join was waiting for may be the one that just left.
+    this.maybeCompleteJoin();
   }
 
   // ─── the rebalance protocol ────────────────────────────────────────────────────────────────
@@ -701,20 +706,39 @@ export class ConsumerGroup {
       const assigned = (target[e.memberId] ?? []).map((x) => x.partition).sort((a, b) => a - b);
       e.generation = this.generation;
       e.previous = assigned;
-      const revoked = e.owned.filter((p) => !assigned.includes(p));
-      const added = assigned.filter((p) => !e.owned.includes(p));
-      if (!e.alive || c.entry !== e) continue;
-      this.info(c.clientId, `Successfully joined group with generation Generation{generationId=${this.generation}, memberId='${e.memberId}', protocol='${this.assignor.name}'}`);
-      if (revoked.length) {
-        if (c.phase !== Phase.Busy) this.commitProcessed(c, revoked);
-        this.info(c.clientId, `Revoke previously assigned partitions ${this.plist(revoked)}`);
-        this.revoke(e, revoked);
+      if (!e.alive || c.entry !== e) {
+        // A dead member that has not timed out yet still "owns" what it is assigned.
+        this.installAssignment(e, assigned);
+        continue;
       }
-      this.info(c.clientId, `Adding newly assigned partitions: ${this.plist(added)}${assigned.length === 0 ? ' — no partitions for this member: it stays idle' : ''}`);
-      for (const p of added) this.assign(e, p);
-      if (c.phase === Phase.Joining || c.phase === Phase.Idle) this.schedulePoll(c, 0);
+      // The SyncGroup response is handled inside poll(): a member busy with a batch switches
+      // to its new assignment (revoking, with a commit) only when it polls again.
+      if (c.phase === Phase.Busy) e.pending = assigned;
+      else {
+        this.installAssignment(e, assigned);
+        this.schedulePoll(c, 0);
+      }
     }
     if (followUp) this.prepareRebalance('revoked partitions must be reassigned (cooperative follow-up rebalance)');
+  }
+
+  /** onJoinComplete: revoke what is no longer ours (committing it first), then add the new partitions. */
+  private installAssignment(e: Entry, assigned: number[]): void {
+    e.pending = null;
+    const c = e.consumer;
+    const revoked = e.owned.filter((p) => !assigned.includes(p));
+    const added = assigned.filter((p) => !e.owned.includes(p));
+    const live = e.alive && c.entry === e;
+    if (live) this.info(c.clientId, `Successfully joined group with generation Generation{generationId=${this.generation}, memberId='${e.memberId}', protocol='${this.assignor.name}'}`);
+    if (revoked.length) {
+      if (live) {
+        this.commitProcessed(c, revoked);
+        this.info(c.clientId, `Revoke previously assigned partitions ${this.plist(revoked)}`);
+      }
+      this.revoke(e, revoked);
+    }
+    if (live) this.info(c.clientId, `Adding newly assigned partitions: ${this.plist(added)}${assigned.length === 0 ? ' — no partitions for this member: it stays idle' : ''}`);
+    for (const p of added) this.assign(e, p);
   }
 
   private assign(e: Entry, p: number): void {
@@ -790,6 +814,7 @@ export class ConsumerGroup {
       if (c.phase === Phase.Joining) return;
     }
     const e = c.entry!;
+    if (e.pending) this.installAssignment(e, e.pending);
     if (this.config.commit === 'auto' && now >= c.autoCommitDue) {
       this.commitPositions(c, e.owned);
       c.autoCommitDue = now + this.ms('auto.commit.interval.ms');

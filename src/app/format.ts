@@ -1,0 +1,65 @@
+/**
+ * Number formatting for the page: locale-aware (decimal comma in Russian), a sensible number of
+ * digits, and "mean ± half-width" with the mean rounded to the precision of its interval.
+ * Tests read raw values from `data-value`, never from this text.
+ */
+import type { Lang } from './i18n.ts';
+
+const LOCALES: Record<Lang, string> = { en: 'en-US', ru: 'ru-RU' };
+const cache = new Map<string, Intl.NumberFormat>();
+
+function nf(lang: Lang, opts: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${lang}|${JSON.stringify(opts)}`;
+  let f = cache.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(LOCALES[lang], opts);
+    cache.set(key, f);
+  }
+  return f;
+}
+
+export const DASH = '—';
+
+const ok = (x: number | null | undefined): x is number => typeof x === 'number' && Number.isFinite(x);
+
+/** A number with about `sig` significant digits (integers ≥ 10^sig are shown whole). */
+export function fmt(lang: Lang, x: number | null | undefined, sig = 4): string {
+  if (!ok(x)) return DASH;
+  if (x === 0) return '0';
+  const mag = Math.floor(Math.log10(Math.abs(x)));
+  const decimals = Math.min(Math.max(sig - 1 - mag, 0), 8);
+  return nf(lang, { maximumFractionDigits: decimals, minimumFractionDigits: 0 }).format(x);
+}
+
+/** An integer count with digit grouping. */
+export function fmtInt(lang: Lang, x: number | null | undefined): string {
+  return ok(x) ? nf(lang, { maximumFractionDigits: 0 }).format(x) : DASH;
+}
+
+/** A fraction as a percentage. */
+export function fmtPct(lang: Lang, x: number | null | undefined, sig = 3): string {
+  return ok(x) ? `${fmt(lang, x * 100, sig)} %` : DASH;
+}
+
+/** Decimals that show `hw` with two significant digits. */
+export function decimalsFor(hw: number): number {
+  if (!(hw > 0) || !Number.isFinite(hw)) return 3;
+  return Math.min(Math.max(1 - Math.floor(Math.log10(hw)), 0), 8);
+}
+
+/** `mean` and `hw` at the precision of the interval: { mean: "9.02", hw: "0.32" }; hw null when unknown. */
+export function fmtPM(lang: Lang, mean: number | null | undefined, hw: number | null | undefined, scale = 1): { mean: string; hw: string | null } {
+  if (!ok(mean)) return { mean: DASH, hw: null };
+  if (!ok(hw)) return { mean: fmt(lang, mean * scale), hw: null };
+  const d = decimalsFor(hw * scale);
+  const f = nf(lang, { minimumFractionDigits: d, maximumFractionDigits: d });
+  return { mean: f.format(mean * scale), hw: f.format(hw * scale) };
+}
+
+/** Compact tick labels for simulated time: 250, 1.5k, 200k, 1M. */
+export function fmtTick(lang: Lang, x: number): string {
+  const a = Math.abs(x);
+  if (a >= 1e6) return `${fmt(lang, x / 1e6, 3)}M`;
+  if (a >= 1e4) return `${fmt(lang, x / 1e3, 3)}k`;
+  return fmt(lang, x, 3);
+}

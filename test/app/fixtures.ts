@@ -1,0 +1,17 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { validateScenario } from '../../src/scenario/index.ts';
+import type { StationScenario as Scenario } from '../../workers/protocol.ts';
+
+function load(id: string): Scenario {
+  const path = fileURLToPath(new URL(`../../scenarios/${id}.json`, import.meta.url));
+  const r = validateScenario(JSON.parse(readFileSync(path, 'utf8')));
+  if (!r.ok || r.scenario.model !== 'station') throw new Error(`scenarios/${id}.json is not a valid station scenario`);
+  return r.scenario as Scenario;
+}
+
+export const SHIPPED_FOR_TEST = {
+  mm1: load('mm1'),
+  mmc: load('mmc'),
+  mm1k: load('mm1k'),
+};

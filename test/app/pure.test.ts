@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { defaultSpeed, parseSpeedKey, speedChoices, speedKey } from '../../src/app/speed.ts';
+import { decimalsFor, fmt, fmtInt, fmtPM, fmtTick } from '../../src/app/format.ts';
+import { littleView } from '../../src/app/little.ts';
+import { MESSAGES, translate } from '../../src/app/i18n.ts';
+import { createModel } from '../../src/run/run.ts';
+import { buildSummary } from '../../src/run/summary.ts';
+import type { Station } from '../../src/sim/model/station.ts';
+import { SHIPPED_FOR_TEST } from './fixtures.ts';
+
+describe('speed', () => {
+  it('offers ladder speeds that leave at least half a second of wall time, then max', () => {
+    const c = speedChoices(1000);
+    expect(c.at(-1)).toBe('max');
+    expect(c).toContain(1);
+    expect(c).toContain(1000);
+    expect(c).toContain(2000 / 2);
+    expect(c).not.toContain(3000);
+  });
+
+  it('defaults to the slowest speed that finishes within five seconds', () => {
+    expect(defaultSpeed(1_000_000)).toBe(300_000);
+    expect(defaultSpeed(300_000)).toBe(100_000);
+    expect(defaultSpeed(2_000_000)).toBe(1_000_000);
+    expect(defaultSpeed(4)).toBe(1);
+  });
+
+  it('round-trips speeds through form values', () => {
+    for (const s of [1, 300_000, 'max'] as const) expect(parseSpeedKey(speedKey(s))).toBe(s);
+    expect(parseSpeedKey('fast')).toBeNull();
+    expect(parseSpeedKey('0')).toBeNull();
+  });
+});
+
+describe('format', () => {
+  it('rounds a mean to the precision of its half-width', () => {
+    expect(fmtPM('en', 9.015970526, 0.31565)).toEqual({ mean: '9.02', hw: '0.32' });
+    expect(fmtPM('en', 0.80012, 0.0123, 100)).toEqual({ mean: '80.0', hw: '1.2' });
+    expect(fmtPM('en', 5, null)).toEqual({ mean: '5', hw: null });
+    expect(fmtPM('en', null, 1)).toEqual({ mean: '—', hw: null });
+    expect(decimalsFor(0)).toBe(3);
+  });
+
+  it('uses the decimal comma and spaces for Russian', () => {
+    expect(fmt('ru', 9.0159)).toBe('9,016');
+    expect(fmtInt('ru', 1_800_988).replace(/\s/g, ' ')).toBe('1 800 988');
+    expect(fmtInt('en', 1_800_988)).toBe('1,800,988');
+  });
+
+  it('shortens big tick values and shows a dash for missing numbers', () => {
+    expect(fmtTick('en', 200_000)).toBe('200k');
+    expect(fmtTick('en', 1_500_000)).toBe('1.5M');
+    expect(fmtTick('en', 250)).toBe('250');
+    expect(fmt('en', null)).toBe('—');
+    expect(fmt('en', Number.NaN)).toBe('—');
+  });
+});
+
+describe('littleView', () => {
+  it('reads L and λ·W from a finished run, with intervals that agree', () => {
+    const scenario = { ...SHIPPED_FOR_TEST.mm1, duration: 200_000 };
+    const model = createModel(scenario) as Station;
+    model.run(scenario.duration);
+    const s = buildSummary(scenario, model.stats());
+    const v = littleView(s);
+    expect(v.L).toBe(s.L.mean);
+    expect(v.lambdaW).toBe(s.littlesLaw.lambdaW);
+    expect(v.relDiff).toBe(s.littlesLaw.relDiff);
+    expect(v.lambdaWhw).toBeGreaterThan(0);
+    expect(v.agree).toBe(true);
+    expect(v.theoryL).toBeCloseTo(9, 9);
+    expect(v.theoryModel).toBe('M/M/1');
+  });
+
+  it('is all nulls before anything is loaded', () => {
+    const v = littleView(null);
+    expect(Object.values(v).every((x) => x === null)).toBe(true);
+  });
+});
+
+describe('i18n', () => {
+  it('has a real Russian text for every English key', () => {
+    for (const key of Object.keys(MESSAGES.en) as (keyof typeof MESSAGES.en)[]) {
+      expect(MESSAGES.ru[key], key).toBeTruthy();
+      // Placeholders must survive translation.
+      const ph = (t: string) => (t.match(/\{\w+\}/g) ?? []).sort().join();
+      expect(ph(MESSAGES.ru[key]), key).toBe(ph(MESSAGES.en[key]));
+    }
+  });
+
+  it('fills placeholders', () => {
+    expect(translate('en', 'chart.legendTheory', { value: 9 })).toBe('theory L = 9');
+    expect(translate('ru', 'chart.legendTheory', { value: '9' })).toBe('теория: L = 9');
+  });
+});

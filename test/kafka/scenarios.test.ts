@@ -1,0 +1,232 @@
+/**
+ * Every shipped log-broker scenario shows its story's signature — the measurable effect the
+ * catalog (shared/design/catalog.md) names — and, where the story has one, its fix removes it.
+ * Seeds are fixed; thresholds leave room for the run's randomness (noted where it matters).
+ */
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { validateScenario, formatError } from '../../src/scenario/validate.ts';
+import { applyOverride, parseOverride } from '../../src/scenario/set-path.ts';
+import type { KafkaScenario } from '../../src/scenario/schema.ts';
+import { createKafka } from '../../src/run/run.ts';
+import { buildKafkaSummary, type KafkaSummary } from '../../src/run/kafka-summary.ts';
+import type { KafkaModel } from '../../src/sim/model/kafka/kafka-model.ts';
+
+function load(id: string, ...sets: string[]): KafkaScenario {
+  let raw: unknown = JSON.parse(readFileSync(`scenarios/${id}.json`, 'utf8'));
+  for (const s of sets) raw = applyOverride(raw, parseOverride(s));
+  const r = validateScenario(raw);
+  if (!r.ok) throw new Error(r.errors.map(formatError).join('\n'));
+  if (r.scenario.model !== 'kafka') throw new Error(`${id} is not a kafka scenario`);
+  return r.scenario;
+}
+
+function run(id: string, ...sets: string[]): { s: KafkaScenario; m: KafkaModel; r: KafkaSummary } {
+  const s = load(id, ...sets);
+  const m = createKafka(s);
+  m.run(s.duration);
+  return { s, m, r: buildKafkaSummary(s, m) };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+describe('littles-law', () => {
+  it('time-average L equals λ·W, and both match M/M/1-per-consumer theory', () => {
+    const s = load('littles-law');
+    const m = createKafka(s);
+    m.run(s.duration);
+    const st = m.stats(0.999);
+    const g = st.groups[0];
+    const lam = st.lambda;
+    // Little's law on the same window, tolerance from the three 99.9 % intervals.
+    const tol = g.L.hw + lam.mean * g.W.hw + g.W.mean * lam.hw;
+    expect(Math.abs(g.L.mean - lam.mean * g.W.mean)).toBeLessThan(tol);
+    const r = buildKafkaSummary(s, m);
+    expect(r.theory).not.toBeNull();
+    expect(Math.abs(g.W.mean - r.theory!.W)).toBeLessThan(g.W.hw);
+    expect(Math.abs(g.L.mean - r.theory!.L)).toBeLessThan(g.L.hw);
+    // The article's numbers: λ ≈ 1000/s, W ≈ 50 ms, L ≈ 50.
+    expect(r.theory!.W).toBeGreaterThan(0.045);
+    expect(r.theory!.W).toBeLessThan(0.055);
+    expect(r.lost + r.duplicates + r.skipped).toBe(0);
+  });
+});
+
+describe('black-friday', () => {
+  it('after the ×8 step the lag grows linearly at λ − μ ≈ 200 records/s and its age keeps growing', () => {
+    const s = load('black-friday');
+    const m = createKafka(s);
+    m.run(400);
+    const a = m.stats().groups[0];
+    m.run(900);
+    const b = m.stats().groups[0];
+    const slope = (b.lagRecords - a.lagRecords) / 500;
+    // Poisson noise on 500 s of ~1,400 events/s is ~1.7 records/s; commits add ≤ 5 s of offsets.
+    expect(slope).toBeGreaterThan(180);
+    expect(slope).toBeLessThan(220);
+    expect(b.lagSeconds).toBeGreaterThan(a.lagSeconds + 150);
+    expect(b.lost + b.skipped).toBe(0); // the broker itself is healthy
+  });
+
+  it('fix: 12 consumers (one per partition) keep the lag bounded', () => {
+    const { r } = run('black-friday', 'groups.0.members=12');
+    expect(r.lagSeconds.max).toBeLessThan(15);
+    expect(r.lagRecords.final).toBeLessThan(10_000);
+  });
+});
+
+describe('overload-5pct', () => {
+  it('the backlog grows by λ − μ ≈ 5 records every second', () => {
+    const { m, s } = run('overload-5pct');
+    const g = m.stats().groups[0];
+    const owed = m.produced - g.applied;
+    // Final backlog has sd ≈ sqrt((λ+μ)·T) ≈ 860 records, i.e. 0.24/s of slope; allow 4.5 sd.
+    expect(owed / s.duration).toBeGreaterThan(5 - 1.1);
+    expect(owed / s.duration).toBeLessThan(5 + 1.1);
+  });
+
+  it('fix: λ = 0.95 μ keeps it small', () => {
+    const { m } = run('overload-5pct', 'producers.0.rate=95');
+    expect(m.produced - m.stats().groups[0].applied).toBeLessThan(1000);
+  });
+});
+
+describe('consumers-gt-partitions', () => {
+  it('scaling 12 → 40 consumers leaves 28 idle and throughput flat', () => {
+    const s = load('consumers-gt-partitions');
+    const m = createKafka(s);
+    m.run(55);
+    const before = m.stats().groups[0].applied;
+    m.run(120);
+    const mid = m.stats().groups[0].applied;
+    m.run(180);
+    const g = m.stats().groups[0];
+    expect(g.idleMembers).toBe(28);
+    expect(Object.values(g.assignment).filter((ps) => ps.length === 1)).toHaveLength(12);
+    expect(g.rebalances).toBe(2);
+    // Same λ, same 12 busy consumers: the rate applied over the last minute equals the first.
+    const rateBefore = before / 55;
+    const rateAfter = (g.applied - mid) / 60;
+    expect(Math.abs(rateAfter - rateBefore) / rateBefore).toBeLessThan(0.05);
+  });
+});
+
+describe('hot-partition', () => {
+  it('key = country puts one consumer at saturation while others idle', () => {
+    const { r } = run('hot-partition');
+    const g = r.groups.warehouse;
+    const util = Object.values(g.utilization).map((u) => u ?? 0);
+    expect(Math.max(...util)).toBeGreaterThan(0.95);
+    expect(median(util)).toBeLessThan(0.35);
+    const lags = g.partitionLag;
+    expect(Math.max(...lags)).toBeGreaterThan(10 * Math.max(1, median(lags)));
+  });
+
+  it('fix: a fine-grained key (order id) spreads the load', () => {
+    const { r } = run('hot-partition', 'producers.0.keys={"kind":"uniform","count":100000,"prefix":"order-"}');
+    const util = Object.values(r.groups.warehouse.utilization).map((u) => u ?? 0);
+    expect(Math.max(...util)).toBeLessThan(0.7);
+    expect(r.lagSeconds.max).toBeLessThan(10);
+  });
+});
+
+describe('thread-pool-reorder', () => {
+  it('a 16-thread pool applies updates of the same key out of order, with no error logged', () => {
+    const { r, m } = run('thread-pool-reorder');
+    expect(r.orderingViolations).toBeGreaterThan(10);
+    expect(r.lost + r.duplicates + r.skipped).toBe(0);
+    expect(m.logEntries().filter((e) => e.level === 'ERROR')).toEqual([]);
+  });
+
+  it('fix: a keyed executor (hash(key) mod 16) keeps per-key order', () => {
+    expect(run('thread-pool-reorder', 'groups.0.processing.mode=keyed').r.orderingViolations).toBe(0);
+    expect(run('thread-pool-reorder', 'groups.0.processing.mode=sequential').r.orderingViolations).toBe(0);
+  });
+});
+
+describe('commit-before-processing', () => {
+  it('committing before processing loses the in-flight batch when the consumer crashes', () => {
+    const { r } = run('commit-before-processing');
+    expect(r.lost).toBeGreaterThan(50);
+    expect(r.duplicates).toBe(0);
+  });
+
+  it('fix: committing after processing loses nothing but applies some records twice', () => {
+    const { r } = run('commit-before-processing', 'groups.0.commit=after-processing');
+    expect(r.lost).toBe(0);
+    expect(r.duplicates).toBeGreaterThan(0);
+    const idem = run('commit-before-processing', 'groups.0.commit=after-processing', 'groups.0.processing.idempotent=true').r;
+    expect(idem.lost).toBe(0);
+    expect(idem.duplicates).toBe(0);
+    expect(idem.redeliveries).toBeGreaterThan(0);
+  });
+});
+
+describe('retention-reset', () => {
+  it('a consumer down longer than retention resets to latest and skips records, logged only at INFO', () => {
+    const { r, m } = run('retention-reset');
+    expect(r.skipped).toBeGreaterThan(15_000);
+    const lines = m.logEntries();
+    const reset = lines.filter((e) => e.text.startsWith('Resetting offset for partition orders-'));
+    expect(reset.length).toBeGreaterThan(0);
+    expect(reset.every((e) => e.level === 'INFO')).toBe(true);
+    expect(reset[0].text).toMatch(/to position FetchPosition\{offset=\d+/);
+  });
+
+  it('fix: earliest replays what retention kept, skipping only deleted segments', () => {
+    const latest = run('retention-reset').r;
+    const earliest = run('retention-reset', 'groups.0.auto.offset.reset=earliest').r;
+    expect(earliest.skipped).toBeLessThan(latest.skipped / 2);
+    expect(earliest.groups.warehouse.applied).toBeGreaterThan(latest.groups.warehouse.applied + 10_000);
+  });
+});
+
+describe('rebalance-storm', () => {
+  it('500 × 700 ms batches exceed max.poll.interval.ms: repeated rebalances, failed commits, redone work', () => {
+    const { r } = run('rebalance-storm');
+    expect(r.rebalances).toBeGreaterThanOrEqual(4);
+    expect(r.commitFailures).toBeGreaterThan(0);
+    expect(r.duplicates).toBeGreaterThan(100);
+    // Capacity is 3 consumers / 0.7 s ≈ 4.3 records/s; the storm wastes a large part of it.
+    expect(r.throughput.mean!).toBeLessThan(0.8 * (3 / 0.7));
+  });
+
+  it('fix: max.poll.records = 50, or static membership, stops it', () => {
+    for (const fix of ['groups.0.max.poll.records=50', 'groups.0.static=true']) {
+      const { r } = run('rebalance-storm', fix);
+      expect(r.rebalances, fix).toBe(1);
+      expect(r.duplicates, fix).toBe(0);
+      expect(r.commitFailures, fix).toBe(0);
+    }
+  });
+});
+
+describe('eager-vs-cooperative', () => {
+  it('eager: every restart pauses all partitions; cooperative-sticky pauses only moved ones; static: no rebalance', () => {
+    const eager = run('eager-vs-cooperative').r;
+    const coop = run('eager-vs-cooperative', 'groups.0.partition.assignment.strategy=cooperative-sticky').r;
+    const stat = run('eager-vs-cooperative', 'groups.0.static=true').r;
+    // 6 leaves + 6 joins, plus the group's first rebalance.
+    expect(eager.rebalances).toBe(13);
+    expect(coop.rebalancePausedSeconds).toBeLessThan(eager.rebalancePausedSeconds / 2);
+    expect(stat.rebalances).toBe(1);
+    // Only the first rebalance's 3 s initial delay (12 partitions × ~3.1 s) remains.
+    expect(stat.rebalancePausedSeconds).toBeLessThan(40);
+    for (const r of [eager, coop, stat]) expect(r.lost + r.duplicates).toBe(0);
+  });
+});
+
+describe('pubsub-groups', () => {
+  it('each group reads every record with its own offsets; the slow group lags alone', () => {
+    const { r, m } = run('pubsub-groups');
+    const billing = r.groups.billing;
+    const analytics = r.groups.analytics;
+    expect(billing.applied).toBeGreaterThan(0.99 * m.produced);
+    expect(analytics.applied).toBeGreaterThan(0.5 * m.produced);
+    expect(billing.lagSeconds.max).toBeLessThan(10);
+    expect(analytics.lagSeconds.final).toBeGreaterThan(60);
+    expect(analytics.committed).not.toEqual(billing.committed);
+    expect(Object.keys(billing.assignment)).toHaveLength(3);
+    expect(Object.keys(analytics.assignment)).toHaveLength(2);
+  });
+});

@@ -11,6 +11,10 @@
  *   kernel   — the same model through the kernel's API (kernel-mm1.ts),
  *   station  — (a) only: the full Station model with every statistic on (what `npm run sim` runs).
  * The target is kernel ≥ 0.5 × baseline on both workloads.
+ *
+ * Then the broker model (broker.ts) with every metric on: records produced per second of wall time
+ * and peak memory for (a) 12 partitions / 6 consumers / 3.6 M records and (b) 1,000 partitions /
+ * 200 consumers / 6 M records. Targets: (a) ≥ 1 M records/s, (b) ≥ 300 k records/s, both < 200 MB.
  */
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
@@ -18,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { baselineMM1 } from './baseline.ts';
 import { kernelMM1 } from './kernel-mm1.ts';
 import { Station } from '../sim/model/station.ts';
+import { BROKER_CASES, runBroker } from './broker.ts';
 
 type Impl = 'baseline' | 'kernel' | 'station';
 interface CaseDef {
@@ -73,6 +78,13 @@ function main(): void {
     measure(impl as Impl, CASES.find((c) => c.id === caseId)!);
     return;
   }
+  if (mode === '--broker-child') {
+    const t0 = performance.now();
+    const r = runBroker(impl as keyof typeof BROKER_CASES);
+    const seconds = (performance.now() - t0) / 1000;
+    process.stdout.write(JSON.stringify({ ...r, seconds, peakRssMB: process.resourceUsage().maxRSS / 1024 }));
+    return;
+  }
   const self = fileURLToPath(import.meta.url);
   console.log(`QueueLab kernel benchmark — Node ${process.version}, ${process.arch}`);
   console.log('rate = events per second of simulated work, best of 3 rounds of ≥ 1 s; peak = max RSS of the process\n');
@@ -92,6 +104,19 @@ function main(): void {
     const pass = ratio >= 0.5;
     ok &&= pass;
     console.log(`  target kernel ≥ 0.5 × baseline: ${pass ? 'met' : 'NOT met'} (${ratio.toFixed(2)})\n`);
+  }
+  console.log('Broker model (Kafka), every metric on; one run each, peak = max RSS of the process');
+  for (const [id, c] of Object.entries(BROKER_CASES)) {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', self, '--broker-child', id], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`bench child failed: ${r.stderr}`);
+    const x = JSON.parse(r.stdout) as { records: number; events: number; seconds: number; peakRssMB: number };
+    const rate = x.records / x.seconds;
+    const pass = rate >= c.target && x.peakRssMB < 200;
+    ok &&= pass;
+    console.log(`  ${c.label}`);
+    console.log(
+      `    ${(x.records / 1e6).toFixed(2)} M records, ${(x.events / 1e6).toFixed(1)} M events in ${x.seconds.toFixed(2)} s: ${fmtRate(rate).replace('M/s', 'M records/s')}, peak ${x.peakRssMB.toFixed(0)} MB — target ≥ ${c.target / 1e6} M records/s and < 200 MB: ${pass ? 'met' : 'NOT met'}`,
+    );
   }
   if (!ok) process.exitCode = 1;
 }

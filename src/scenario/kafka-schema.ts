@@ -151,3 +151,10 @@ export const KafkaScenarioSchema = v.strictObject({
     {},
   ),
 });
+
+/** Field names that contain dots (Kafka config names), so `--set` paths can address them. */
+export const DOTTED_FIELDS: ReadonlySet<string> = new Set(
+  [TopicSchema, ProducerSchema, GroupSchema, KafkaScenarioSchema.entries.timing.wrapped]
+    .flatMap((schema) => Object.keys(schema.entries))
+    .filter((k) => k.includes('.')),
+);

@@ -26,10 +26,12 @@ export function parseOverride(text: string): Override {
   return { path, value };
 }
 
+import { DOTTED_FIELDS } from './kafka-schema.ts';
+
 /**
  * Splits the path into keys of the objects it walks. Kafka's config names contain dots
  * (`groups.0.max.poll.records`), so at each level the longest run of segments that names an
- * existing key wins; otherwise one segment is one key.
+ * existing key or a known dotted field wins; otherwise one segment is one key.
  */
 function resolveKeys(root: unknown, path: string[]): string[] {
   const keys: string[] = [];
@@ -39,7 +41,8 @@ function resolveKeys(root: unknown, path: string[]): string[] {
     let take = 1;
     if (node && typeof node === 'object') {
       for (let j = path.length; j > i + 1; j--) {
-        if (Object.hasOwn(node, path.slice(i, j).join('.'))) {
+        const candidate = path.slice(i, j).join('.');
+        if (Object.hasOwn(node, candidate) || DOTTED_FIELDS.has(candidate)) {
           take = j - i;
           break;
         }

@@ -79,6 +79,59 @@ describe('npm run sim', () => {
   });
 });
 
+describe('npm run sim with a Kafka scenario', () => {
+  it('reports the broker metrics in --json', () => {
+    const r = sim('scenarios/consumers-gt-partitions.json', '--json', '--no-timing');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    for (const k of ['lagRecords', 'lagSeconds', 'duplicates', 'lost', 'skipped', 'orderingViolations', 'dlq', 'retries', 'rebalances', 'idleConsumers', 'assignment', 'partitions', 'L', 'W', 'lambda']) {
+      expect(out, k).toHaveProperty(k);
+    }
+    expect(out.lagRecords).toEqual({ final: expect.any(Number), max: expect.any(Number) });
+    expect(out.idleConsumers).toBe(28);
+    expect(Object.keys(out.assignment)).toHaveLength(40);
+    expect(out.partitions).toHaveLength(12);
+    expect(out.partitions[0]).toEqual({ partition: 0, logStart: 0, logEnd: expect.any(Number), committed: expect.any(Number), lag: expect.any(Number) });
+    expect(out.partitions[0].lag).toBe(out.partitions[0].logEnd - out.partitions[0].committed);
+  });
+
+  it('prints a readable broker table', () => {
+    const r = sim('scenarios/hot-partition.json', '--duration', '120');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/group warehouse \(generation 1, Stable, 6 members\)/);
+    expect(r.stdout).toMatch(/lag\s+final \/ max\s+s/);
+  });
+
+  it('names the bad Kafka setting and its range', () => {
+    const r = sim('scenarios/rebalance-storm.json', '--set', 'groups.0.session.timeout.ms=1000', '--set', 'faults=[{"at":5,"kind":"crash","target":"renderer-9"}]');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('groups.0.session.timeout.ms: must be an integer in [6000, 1800000] ms (got 1000)');
+  });
+
+  it('names an unknown fault target', () => {
+    const r = sim('scenarios/rebalance-storm.json', '--set', 'faults=[{"at":5,"kind":"crash","target":"renderer-9"}]');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('faults.0.target: must name a consumer: renderer-1 … renderer-3 (got "renderer-9")');
+  });
+});
+
+describe('npm run sim -- partition', () => {
+  it("prints Kafka's default partition for each key", () => {
+    const r = sim('partition', '--partitions', '12', '21', 'foobar', 'order-42');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^21\s+0$/m);
+    expect(r.stdout).toMatch(/^foobar\s+6$/m);
+    const json = JSON.parse(sim('partition', '--partitions', '12', '--json', '21', 'foobar').stdout);
+    expect(json).toEqual({ 21: 0, foobar: 6 });
+  });
+
+  it('refuses a missing or absurd partition count', () => {
+    const r = sim('partition', '--partitions', '0', 'a');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--partitions must be an integer in \[1, 100000\]/);
+  });
+});
+
 describe('scenarios/scenario.schema.json', () => {
   it('is up to date with the valibot schema (run `npm run schema` after changing it)', () => {
     expect(JSON.parse(readFileSync('scenarios/scenario.schema.json', 'utf8'))).toEqual(scenarioJsonSchema());

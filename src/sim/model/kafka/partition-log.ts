@@ -177,6 +177,13 @@ export class PartitionLog {
     return this.seq[this.slot(offset)];
   }
 
+  /** How many held records are in each state for group g (index = RecordState). */
+  countStates(g: number): number[] {
+    const counts = [0, 0, 0, 0, 0];
+    for (let o = this.base; o < this.logEnd; o++) counts[this.state(g, o)]++;
+    return counts;
+  }
+
   /**
    * Drops records from the front that no group can touch again: every group has them in a final
    * state (applied, skipped, lost) below its committed offset `committed[g]`.

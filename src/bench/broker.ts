@@ -1,0 +1,43 @@
+/**
+ * Broker workloads for `npm run bench`: the Kafka model with every metric on.
+ *   (a) 12 partitions, 6 consumers, one hour at 1,000 records/s (3.6 M records);
+ *   (b) 1,000 partitions, 200 consumers, ten minutes at 10,000 records/s (6 M records).
+ */
+import type { KafkaScenario } from '../scenario/schema.ts';
+import { parseScenarioOrThrow } from '../scenario/validate.ts';
+import { createKafka } from '../run/run.ts';
+
+function scenario(partitions: number, members: number, rate: number, duration: number): KafkaScenario {
+  const s = parseScenarioOrThrow({
+    version: 1,
+    model: 'kafka',
+    id: `bench-${partitions}p`,
+    duration,
+    topic: { name: 'orders', partitions },
+    producers: [{ name: 'checkout', rate, keys: { kind: 'uniform', count: 100_000, prefix: 'order-' } }],
+    groups: [
+      {
+        'group.id': 'warehouse',
+        members,
+        // Each consumer runs at ~70 % utilisation.
+        processing: { mode: 'sequential', time: { type: 'exponential', mean: (0.7 * members) / rate } },
+      },
+    ],
+  });
+  if (s.model !== 'kafka') throw new Error('unreachable');
+  return s;
+}
+
+export const BROKER_CASES = {
+  a: { label: '(a) 12 partitions, 6 consumers, 1 h at 1,000 records/s', scenario: () => scenario(12, 6, 1000, 3600), target: 1e6 },
+  b: { label: '(b) 1,000 partitions, 200 consumers, 10 min at 10,000 records/s', scenario: () => scenario(1000, 200, 10_000, 600), target: 3e5 },
+} as const;
+
+/** Runs one broker case; returns records produced and events. */
+export function runBroker(id: keyof typeof BROKER_CASES): { records: number; events: number; applied: number } {
+  const s = BROKER_CASES[id].scenario();
+  const m = createKafka(s);
+  m.run(s.duration);
+  const st = m.stats();
+  return { records: m.produced, events: st.events, applied: st.groups[0].applied };
+}

@@ -1,0 +1,159 @@
+/**
+ * Invariants of the broker model over random scenarios and random fault timelines (fast-check):
+ * every produced record is, for every group and at every moment, in exactly one state — waiting,
+ * in flight, applied, skipped or lost — the counters agree with the per-record states, a partition
+ * has at most one owner in a group, committed offsets never pass the log end, and runs are
+ * deterministic whatever the chunking.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { validateScenario, formatError } from '../../src/scenario/validate.ts';
+import type { KafkaScenario } from '../../src/scenario/schema.ts';
+import { createKafka, summarize } from '../../src/run/run.ts';
+import { RecordState } from '../../src/sim/model/kafka/partition-log.ts';
+import type { KafkaModel } from '../../src/sim/model/kafka/kafka-model.ts';
+
+const DURATION = 90;
+
+const keysArb = fc.oneof(
+  fc.constant({ kind: 'none' }),
+  fc.record({ kind: fc.constant('uniform'), count: fc.integer({ min: 1, max: 50 }) }),
+  fc.record({ kind: fc.constant('zipf'), count: fc.integer({ min: 2, max: 50 }), s: fc.double({ min: 0.5, max: 2, noNaN: true }) }),
+);
+
+const groupArb = (i: number) =>
+  fc.record({
+    'group.id': fc.constant(`g${i}`),
+    members: fc.integer({ min: 1, max: 4 }),
+    'partition.assignment.strategy': fc.constantFrom('range', 'roundrobin', 'sticky', 'cooperative-sticky'),
+    'max.poll.records': fc.integer({ min: 1, max: 50 }),
+    'max.poll.interval.ms': fc.integer({ min: 2000, max: 20000 }),
+    'session.timeout.ms': fc.integer({ min: 6000, max: 15000 }),
+    'heartbeat.interval.ms': fc.integer({ min: 500, max: 3000 }),
+    'auto.offset.reset': fc.constantFrom('earliest', 'latest'),
+    commit: fc.constantFrom('auto', 'after-processing', 'before-processing'),
+    'auto.commit.interval.ms': fc.integer({ min: 100, max: 5000 }),
+    'group.initial.rebalance.delay.ms': fc.integer({ min: 0, max: 3000 }),
+    static: fc.boolean(),
+    processing: fc.record({
+      mode: fc.constantFrom('sequential', 'thread-pool', 'keyed'),
+      threads: fc.integer({ min: 1, max: 4 }),
+      time: fc.oneof(
+        fc.record({ type: fc.constant('exponential'), mean: fc.double({ min: 0.005, max: 0.3, noNaN: true }) }),
+        fc.record({ type: fc.constant('bimodal'), fast: fc.constant(0.01), slow: fc.constant(3), pSlow: fc.double({ min: 0, max: 0.05, noNaN: true }) }),
+      ),
+      idempotent: fc.boolean(),
+    }),
+  });
+
+const faultArb = (groups: number) =>
+  fc.record({
+    at: fc.integer({ min: 1, max: (DURATION - 1) * 10 }).map((x) => x / 10),
+    kind: fc.constantFrom('crash', 'restart', 'add-consumer', 'remove-consumer', 'gc-pause', 'slow-downstream'),
+    g: fc.integer({ min: 0, max: groups - 1 }),
+    n: fc.integer({ min: 1, max: 4 }),
+    x: fc.double({ min: 0.5, max: 20, noNaN: true }),
+  });
+
+const scenarioArb = fc
+  .record({
+    seed: fc.integer({ min: 0, max: 1e6 }),
+    partitions: fc.integer({ min: 1, max: 6 }),
+    retention: fc.constantFrom(604_800_000, 20_000, 60_000),
+    segment: fc.constantFrom(604_800_000, 2_000, 10_000),
+    // Integers, not doubles: fast-check biases doubles towards their bounds (a stop at t = 0 …).
+    producers: fc.array(
+      fc.record({ rate: fc.integer({ min: 5, max: 80 }), keys: keysArb, stopAt: fc.option(fc.integer({ min: 30, max: DURATION }), { nil: null, freq: 3 }) }),
+      { minLength: 1, maxLength: 2 },
+    ),
+    groups: fc.integer({ min: 1, max: 2 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => groupArb(i)))),
+  })
+  .chain((base) => fc.record({ base: fc.constant(base), faults: fc.array(faultArb(base.groups.length), { maxLength: 8 }) }))
+  .map(({ base, faults }): KafkaScenario => {
+    // Fault targets must name consumers that exist when the fault fires: count adds as they come.
+    const sizes = base.groups.map((g) => g.members);
+    const fs = [...faults].sort((a, b) => a.at - b.at).flatMap((f): Record<string, unknown>[] => {
+      const gid = `g${f.g}`;
+      if (f.kind === 'add-consumer') {
+        sizes[f.g] += f.n;
+        return [{ at: f.at, kind: f.kind, target: gid, count: f.n }];
+      }
+      if (f.kind === 'slow-downstream') return [{ at: f.at, kind: f.kind, target: gid, factor: 1 + f.x, duration: f.x }];
+      if (sizes[f.g] === 0) return [];
+      const target = `${gid}-${1 + (f.n % sizes[f.g])}`;
+      if (f.kind === 'crash') return [{ at: f.at, kind: f.kind, target, restartAfter: f.x > 10 ? null : f.x }];
+      if (f.kind === 'gc-pause') return [{ at: f.at, kind: f.kind, target, duration: f.x }];
+      return [{ at: f.at, kind: f.kind, target }];
+    });
+    const raw = {
+      version: 1,
+      model: 'kafka',
+      seed: base.seed,
+      duration: DURATION,
+      topic: { partitions: base.partitions, 'retention.ms': base.retention, 'segment.ms': base.segment, 'log.retention.check.interval.ms': 5000 },
+      producers: base.producers.map((p, i) => ({ name: `p${i}`, ...p })),
+      groups: base.groups,
+      faults: fs,
+    };
+    const r = validateScenario(raw);
+    if (!r.ok) throw new Error(`generator produced an invalid scenario:\n${r.errors.map(formatError).join('\n')}`);
+    return r.scenario as KafkaScenario;
+  });
+
+function checkInvariants(m: KafkaModel): void {
+  const produced = m.produced;
+  expect(m.logs.reduce((n, l) => n + l.logEnd, 0)).toBe(produced);
+  m.groups.forEach((g, gi) => {
+    const counts = [0, 0, 0, 0, 0];
+    for (const log of m.logs) log.countStates(gi).forEach((c, i) => (counts[i] += c));
+    const held = counts.reduce((a, b) => a + b, 0);
+    const pruned = produced - held;
+    // Exactly one state per record: held waiting + held in flight + every final record.
+    expect(counts[RecordState.Waiting] + counts[RecordState.InFlight] + g.applied + g.skipped + g.lost).toBe(produced);
+    expect(g.inFlight).toBe(counts[RecordState.InFlight]);
+    // Pruned records are final, so the final counters cover at least what is held in final states.
+    expect(g.applied).toBeGreaterThanOrEqual(counts[RecordState.Applied]);
+    expect(g.skipped).toBeGreaterThanOrEqual(counts[RecordState.Skipped]);
+    expect(g.lost).toBeGreaterThanOrEqual(counts[RecordState.Lost]);
+    expect(g.applied + g.skipped + g.lost - counts[2] - counts[3] - counts[4]).toBe(pruned);
+    expect(g.owed.current).toBe(produced - g.applied - g.skipped - g.lost);
+    const st = g.stats();
+    const owners = Object.values(st.assignment).flat();
+    expect(new Set(owners).size).toBe(owners.length);
+    m.logs.forEach((log, p) => {
+      expect(g.committed[p]).toBeLessThanOrEqual(log.logEnd);
+      expect(log.logStart).toBeLessThanOrEqual(log.logEnd);
+    });
+  });
+}
+
+describe('broker model invariants (property tests)', () => {
+  it('every record is in exactly one state per group, at every stop, under random faults', () => {
+    fc.assert(
+      fc.property(scenarioArb, fc.array(fc.double({ min: 0.5, max: DURATION, noNaN: true }), { minLength: 1, maxLength: 4 }), (s, stops) => {
+        const m = createKafka(s);
+        for (const t of [...stops].sort((a, b) => a - b)) {
+          m.run(t);
+          checkInvariants(m);
+        }
+        m.run(DURATION);
+        checkInvariants(m);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('is deterministic: same scenario and seed give the same summary however the run is chunked', () => {
+    fc.assert(
+      fc.property(scenarioArb, fc.integer({ min: 1, max: 5000 }), (s, chunk) => {
+        const a = createKafka(s);
+        a.run(DURATION);
+        const b = createKafka(s);
+        while (b.sim.now < DURATION) b.run(DURATION, chunk);
+        expect(JSON.stringify(summarize(s, b))).toBe(JSON.stringify(summarize(s, a)));
+        expect(b.logEntries()).toEqual(a.logEntries());
+      }),
+      { numRuns: 25 },
+    );
+  });
+});

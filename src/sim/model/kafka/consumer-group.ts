@@ -279,6 +279,8 @@ export class ConsumerGroup {
   readonly w = new BatchMeans();
   readonly wq = new BatchMeans();
   readonly wHist = new LogHistogram();
+  /** W of the records applied since the last chart sample (percentiles over time). */
+  readonly windowHist = new LogHistogram();
 
   constructor(
     readonly config: GroupConfig,
@@ -994,6 +996,7 @@ export class ConsumerGroup {
     const w = now - log.timestamp(o);
     this.w.add(w);
     this.wHist.add(w);
+    this.windowHist.add(w);
     const key = log.keyOf(o);
     if (key >= 0) {
       const seq = log.sequenceOf(o);
@@ -1088,12 +1091,13 @@ export class ConsumerGroup {
     return [records, seconds];
   }
 
-  /** Samples total lag for the maxima. */
-  sampleLag(): [number, number] {
+  /** Samples total lag (records, seconds) for the maxima; per-partition lag goes to `perPartition`. */
+  sampleLag(perPartition?: Float64Array): [number, number] {
     let records = 0;
     let seconds = 0;
     for (let p = 0; p < this.host.logs.length; p++) {
       const [r, s] = this.partitionLag(p);
+      if (perPartition) perPartition[p] = r;
       records += r;
       if (s > seconds) seconds = s;
     }

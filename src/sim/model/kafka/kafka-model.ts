@@ -69,6 +69,25 @@ interface Producer {
   produced: number;
 }
 
+/** Partitions beyond this count get no per-partition lag series (the chart would be unreadable anyway). */
+export const MAX_PARTITION_SERIES = 64;
+
+export interface KafkaSeries {
+  /** Lag of the first group, records (log-end − committed, all partitions). */
+  lagRecords: DownsampledSeries;
+  /** Age of the oldest unapplied record, seconds. */
+  lagSeconds: DownsampledSeries;
+  /** Records produced per second. */
+  rateIn: DownsampledSeries;
+  /** Records applied (first time) per second by the first group. */
+  rateOut: DownsampledSeries;
+  /** Percentiles of W of the records applied in each sampling interval, seconds. */
+  p50: DownsampledSeries;
+  p99: DownsampledSeries;
+  /** Lag in records per partition (only up to MAX_PARTITION_SERIES partitions). */
+  partitionLag: DownsampledSeries[];
+}
+
 export interface KafkaStats {
   simTime: number;
   events: number;
@@ -101,9 +120,12 @@ export class KafkaModel {
   produced = 0;
   readonly inRate: TimeIntegral;
   readonly sampleEvery: number;
-  /** Charts: total lag (records) and lag (seconds) of the first group, produce rate. */
-  readonly lagSeries: DownsampledSeries;
-  readonly lagSecondsSeries: DownsampledSeries;
+  /** Charts (first consumer group), bounded and self-downsampling; see {@link KafkaSeries}. */
+  readonly series: KafkaSeries;
+  private lastSampleT = 0;
+  private lastProduced = 0;
+  private lastApplied = 0;
+  private readonly partitionLag: Float64Array;
 
   constructor(
     readonly config: KafkaConfig,
@@ -133,12 +155,21 @@ export class KafkaModel {
     const scale = Math.max(1e-3, config.horizon / 2000);
     this.sampleEvery = scale;
     this.inRate = new TimeIntegral(Math.max(scale, 1e-3) * 10);
-    this.lagSeries = new DownsampledSeries(scale, 1024);
-    this.lagSecondsSeries = new DownsampledSeries(scale, 1024);
+    const perPartition = topic.partitions <= MAX_PARTITION_SERIES ? topic.partitions : 0;
+    this.series = {
+      lagRecords: new DownsampledSeries(scale, 1024),
+      lagSeconds: new DownsampledSeries(scale, 1024),
+      rateIn: new DownsampledSeries(scale, 1024),
+      rateOut: new DownsampledSeries(scale, 1024),
+      p50: new DownsampledSeries(scale, 1024),
+      p99: new DownsampledSeries(scale, 1024),
+      partitionLag: Array.from({ length: perPartition }, () => new DownsampledSeries(scale, 256)),
+    };
+    this.partitionLag = new Float64Array(topic.partitions);
 
     const sim = this.sim;
     this.kProduce = sim.register('produce', (i) => this.onProduce(i));
-    this.kFault = sim.register('fault', (i) => this.applyFault(this.pending[i]));
+    this.kFault = sim.register('fault', (i) => this.onFault(this.pending[i]));
     this.kRetention = sim.register('retention-check', () => this.onRetentionCheck());
     this.kSample = sim.register('sample', () => this.onSample());
     this.kRestart = sim.register('restart', (x) => this.onRestart(x));
@@ -213,14 +244,33 @@ export class KafkaModel {
     this.sim.schedule(t['log.retention.check.interval.ms'] / 1000, this.kRetention);
   }
 
+  /**
+   * Chart sampling every `sampleEvery` seconds. Levels (lag) are sampled at the instant; rates and
+   * percentiles describe the interval just ended and are recorded from its start.
+   */
   private onSample(): void {
     const now = this.sim.now;
+    const s = this.series;
+    const dt = now - this.lastSampleT;
+    s.rateIn.set(this.lastSampleT, (this.produced - this.lastProduced) / dt);
+    this.lastProduced = this.produced;
     if (this.groups.length > 0) {
-      const [records, seconds] = this.groups[0].sampleLag();
-      this.lagSeries.set(now, records);
-      this.lagSecondsSeries.set(now, seconds);
+      const g0 = this.groups[0];
+      const [records, seconds] = g0.sampleLag(this.partitionLag);
+      s.lagRecords.set(now, records);
+      s.lagSeconds.set(now, seconds);
+      for (let p = 0; p < s.partitionLag.length; p++) s.partitionLag[p].set(now, this.partitionLag[p]);
+      s.rateOut.set(this.lastSampleT, (g0.applied - this.lastApplied) / dt);
+      this.lastApplied = g0.applied;
+      const h = g0.windowHist;
+      if (h.total > 0) {
+        s.p50.set(this.lastSampleT, h.quantile(0.5));
+        s.p99.set(this.lastSampleT, h.quantile(0.99));
+      }
+      h.reset();
       for (let g = 1; g < this.groups.length; g++) this.groups[g].sampleLag();
     }
+    this.lastSampleT = now;
     this.sim.schedule(this.sampleEvery, this.kSample, 0, 50);
   }
 
@@ -228,12 +278,26 @@ export class KafkaModel {
 
   private scheduleFault(f: Fault): void {
     this.pending.push(f);
-    this.sim.scheduleAt(Math.max(f.at, this.sim.now), this.kFault, this.pending.length - 1, -10);
+    // After every other event at the same instant: exactly where a live toggle lands, since the
+    // playground applies it after run(t) has processed everything up to t.
+    this.sim.scheduleAt(Math.max(f.at, this.sim.now), this.kFault, this.pending.length - 1, 120);
   }
 
-  /** Schedules a fault for later (live toggles use `applyFault` at the current time instead). */
-  injectAt(f: Fault): void {
-    this.scheduleFault(f);
+  /**
+   * Applies a fault now — the playground's live toggles. It goes through the event list exactly as
+   * a scheduled fault would (same priority, same event count), so replaying the recorded timeline
+   * (`applied`) reproduces the live run bit for bit. Throws RangeError for an unknown target.
+   */
+  inject(f: Fault): void {
+    this.resolveTarget(f);
+    this.scheduleFault({ ...f, at: this.sim.now });
+    this.sim.run(this.sim.now);
+  }
+
+  /** Validates a fault's target against the current groups and consumers. */
+  private resolveTarget(f: Fault): void {
+    if (f.kind === 'add-consumer' || f.kind === 'slow-downstream') this.findGroup(f.target);
+    else this.findConsumer(f.target);
   }
 
   private findConsumer(target: string) {
@@ -250,8 +314,19 @@ export class KafkaModel {
     return g;
   }
 
-  /** Applies a fault now and records it (with its actual time) in the timeline. */
-  applyFault(f: Fault): void {
+  /** A timeline fault whose target does not exist (yet) is logged and skipped, never fatal. */
+  private onFault(f: Fault): void {
+    try {
+      this.resolveTarget(f);
+    } catch (e) {
+      this.log.add(this.sim.now, 'WARN', 'FaultInjector', `${f.kind} skipped: ${(e as Error).message}`);
+      return;
+    }
+    this.applyFault(f);
+  }
+
+  /** Carries out a fault at the current time and records it (with that time) in the timeline. */
+  private applyFault(f: Fault): void {
     const now = this.sim.now;
     this.applied.push({ ...f, at: now });
     const src = 'FaultInjector';

@@ -217,6 +217,8 @@ export interface GroupStats {
   partitionLagSeconds: number[];
   assignment: Record<string, number[]>;
   memberUtilization: Record<string, number>;
+  /** Every consumer process by name: what a topology view colours it by. */
+  memberStates: Record<string, MemberState>;
   L: Estimate;
   W: Estimate;
   Wq: Estimate;
@@ -226,6 +228,12 @@ export interface GroupStats {
   p99: number;
   p999: number;
 }
+
+/**
+ * dead: process down; paused: frozen by a GC pause; rebalancing: waiting to (re)join or for its
+ * assignment; idle: in the group with no partitions; active: owns partitions.
+ */
+export type MemberState = 'active' | 'idle' | 'rebalancing' | 'paused' | 'dead';
 
 const STATES = ['Empty', 'PreparingRebalance', 'CompletingRebalance', 'Stable'] as const;
 type GroupState = (typeof STATES)[number];
@@ -1131,6 +1139,7 @@ export class ConsumerGroup {
     }
     const assignment: Record<string, number[]> = {};
     const memberUtilization: Record<string, number> = {};
+    const memberStates: Record<string, MemberState> = {};
     let idle = 0;
     for (const c of this.consumers) {
       const e = c.entry;
@@ -1139,6 +1148,15 @@ export class ConsumerGroup {
         if (e.owned.length === 0) idle++;
       }
       memberUtilization[c.name] = c.busy.mean(now);
+      memberStates[c.name] = !c.alive
+        ? 'dead'
+        : this.frozen(c)
+          ? 'paused'
+          : !e || c.phase === Phase.Joining || c.needsRejoin
+            ? 'rebalancing'
+            : e.owned.length === 0
+              ? 'idle'
+              : 'active';
     }
     return {
       groupId: this.id,
@@ -1166,6 +1184,7 @@ export class ConsumerGroup {
       partitionLagSeconds,
       assignment,
       memberUtilization,
+      memberStates,
       L: this.owed.estimate(now, level),
       W: this.w.estimate(level),
       Wq: this.wq.estimate(level),

@@ -19,8 +19,25 @@ import { est, fin, type EstimateOut } from './summary.ts';
 export function kafkaConfig(s: KafkaScenario): KafkaConfig {
   return {
     topic: s.topic,
-    producers: s.producers.map((p, i) => ({ ...p, name: s.producers.filter((q) => q.name === p.name).length > 1 ? `${p.name}-${i + 1}` : p.name })),
-    groups: s.groups,
+    producers: s.producers,
+    groups: s.groups.map((g) => ({
+      ...g,
+      retry: {
+        mode: g.retry.mode,
+        maxAttempts: g.retry.maxAttempts,
+        backoff: {
+          initialMs: g.retry.backoff['initial.ms'],
+          multiplier: g.retry.backoff.multiplier,
+          maxMs: g.retry.backoff['max.ms'],
+          jitter: g.retry.backoff.jitter,
+        },
+        topics: g.retry.topics.map((t) => ({ name: t.name, delayMs: t['delay.ms'] })),
+        dlq: g.retry.dlq,
+        attempts: g.retry.attempts,
+        classify: g.retry.classify,
+        restartAfter: g.retry.restartAfter,
+      },
+    })),
     faults: s.faults,
     timing: {
       rebalanceLatency: s.timing['rebalance.latency.ms'] / 1000,
@@ -90,6 +107,11 @@ export interface KafkaGroupSummary {
   rebalances: number;
   rebalancePausedSeconds: number;
   commitFailures: number;
+  retries: number;
+  dlq: number;
+  retryTopics: Record<string, number>;
+  dlqRecords: GroupStats['dlqRecords'];
+  stuck: GroupStats['stuck'];
   idleConsumers: number;
   members: number;
   generation: number;
@@ -121,10 +143,14 @@ export interface KafkaSummary {
   lost: number;
   skipped: number;
   orderingViolations: number;
-  /** Dead-lettered records (part 2). */
+  /** Records in dead-letter topics. */
   dlq: number;
-  /** Processing attempts beyond the first (part 2). */
+  /** Processing attempts beyond the first (in place, seek-back re-reads, retry topics). */
   retries: number;
+  /** Records waiting in retry topics, by topic. */
+  retryTopics: Record<string, number>;
+  /** Per producer: records, silence and the dead-producer indicator. */
+  producers: { name: string; produced: number; stopped: boolean; silentFor: number | null; dead: boolean }[];
   redeliveries: number;
   rebalances: number;
   rebalancePausedSeconds: number;
@@ -163,6 +189,11 @@ function groupSummary(g: GroupStats): KafkaGroupSummary {
     rebalances: g.rebalances,
     rebalancePausedSeconds: g.rebalancePausedSeconds,
     commitFailures: g.commitFailures,
+    retries: g.retries,
+    dlq: g.dlq,
+    retryTopics: g.retryTopics,
+    dlqRecords: g.dlqRecords,
+    stuck: g.stuck,
     idleConsumers: g.idleMembers,
     members: g.members,
     generation: g.generation,
@@ -205,8 +236,10 @@ export function buildKafkaSummary(s: KafkaScenario, model: KafkaModel, wallMs?: 
     lost: sum((g) => g.lost),
     skipped: sum((g) => g.skipped),
     orderingViolations: sum((g) => g.orderingViolations),
-    dlq: 0,
-    retries: 0,
+    dlq: sum((g) => g.dlq),
+    retries: sum((g) => g.retries),
+    retryTopics: Object.assign({}, ...gs.map((g) => g.retryTopics)),
+    producers: st.producers.map((p) => ({ name: p.name, produced: p.produced, stopped: p.stopped, silentFor: fin(p.silentFor), dead: p.dead })),
     redeliveries: sum((g) => g.redeliveries),
     rebalances: sum((g) => g.rebalances),
     rebalancePausedSeconds: sum((g) => g.rebalancePausedSeconds),

@@ -89,6 +89,45 @@ export const ASSIGNORS = ['range', 'roundrobin', 'sticky', 'cooperative-sticky']
 export const COMMIT_MODES = ['auto', 'after-processing', 'before-processing'] as const;
 export const PROCESSING_MODES = ['sequential', 'thread-pool', 'keyed'] as const;
 
+export const RETRY_MODES = ['none', 'in-place', 'retry-topics'] as const;
+
+export const DEFAULT_RETRY_TOPICS = [
+  { name: 'retry.5s', 'delay.ms': 5_000 },
+  { name: 'retry.1m', 'delay.ms': 60_000 },
+  { name: 'retry.10m', 'delay.ms': 600_000 },
+];
+
+/** What happens when the handler throws (see RetryConfig in consumer-group.ts). */
+export const RetrySchema = v.strictObject(
+  {
+    mode: v.optional(v.picklist(RETRY_MODES, typeMsg(RETRY_MODES)), 'none'),
+    maxAttempts: v.optional(num(1, 1000, { integer: true }), 3),
+    backoff: v.optional(
+      v.strictObject({
+        'initial.ms': v.optional(num(0, 3_600_000, { unit: 'ms' }), 100),
+        multiplier: v.optional(num(1, 10), 2),
+        'max.ms': v.optional(num(0, 3_600_000, { unit: 'ms' }), 10_000),
+        jitter: v.optional(num(0, 1), 0.5),
+      }),
+      {},
+    ),
+    topics: v.optional(
+      v.pipe(
+        v.array(v.strictObject({ name: name('topic'), 'delay.ms': num(0, 86_400_000, { unit: 'ms' }) }), 'must be a list of { name, delay.ms }'),
+        v.minLength(1, 'must have at least 1 retry topic'),
+        v.maxLength(10, 'must have at most 10 retry topics'),
+      ),
+      DEFAULT_RETRY_TOPICS,
+    ),
+    dlq: v.optional(v.boolean('must be true or false'), false),
+    attempts: v.optional(v.picklist(['header', 'memory'], typeMsg(['header', 'memory'])), 'header'),
+    classify: v.optional(v.boolean('must be true or false'), true),
+    /** Seconds until a supervisor (Kubernetes) restarts a crashed consumer; null = never. */
+    restartAfter: v.optional(v.nullable(num(0, 86_400, { unit: 's' })), 10),
+  },
+  'must be an object like { "mode": "retry-topics", "dlq": true }',
+);
+
 export const GroupSchema = v.strictObject({
   'group.id': name('group'),
   members: v.optional(num(0, 1000, { integer: true }), 1),
@@ -109,10 +148,26 @@ export const GroupSchema = v.strictObject({
     threads: v.optional(num(1, 1024, { integer: true }), 1),
     time: ServiceSchema,
     idempotent: v.optional(v.boolean('must be true or false'), false),
+    /** Probability that an attempt fails with a transient error. */
+    failureRate: v.optional(num(0, 1), 0),
   }, 'must be an object like { "mode": "sequential", "time": { "type": "exponential", "mean": 0.01 } }'),
+  retry: v.optional(RetrySchema, {}),
 });
 
-export const FAULT_KINDS = ['crash', 'restart', 'add-consumer', 'remove-consumer', 'gc-pause', 'slow-downstream'] as const;
+export const FAULT_KINDS = [
+  'crash',
+  'restart',
+  'add-consumer',
+  'remove-consumer',
+  'gc-pause',
+  'slow-downstream',
+  'poison',
+  'dependency-outage',
+  'producer-stop',
+  'producer-start',
+  'load-spike',
+  'add-partitions',
+] as const;
 const at = () => num(0, SECONDS, { unit: 's' });
 
 export const FaultSchema = v.variant(
@@ -130,6 +185,26 @@ export const FaultSchema = v.variant(
       factor: num(0, 1000, { minExclusive: true }),
       duration: num(0, SECONDS, { minExclusive: true, unit: 's' }),
     }),
+    v.strictObject({
+      at: at(),
+      kind: v.literal('poison'),
+      /** The next `count` records to this partition (or with this key; or anywhere) are poison. */
+      partition: v.optional(v.nullable(num(0, 9999, { integer: true })), null),
+      key: v.optional(v.nullable(text(200)), null),
+      count: v.optional(num(1, 1_000_000, { integer: true }), 1),
+      effect: v.optional(v.picklist(['exception', 'crash'], typeMsg(['exception', 'crash'])), 'exception'),
+    }),
+    v.strictObject({ at: at(), kind: v.literal('dependency-outage'), target: name('group'), duration: num(0, SECONDS, { minExclusive: true, unit: 's' }) }),
+    v.strictObject({ at: at(), kind: v.literal('producer-stop'), target: v.union([name('producer'), v.literal('*')]) }),
+    v.strictObject({ at: at(), kind: v.literal('producer-start'), target: v.union([name('producer'), v.literal('*')]) }),
+    v.strictObject({
+      at: at(),
+      kind: v.literal('load-spike'),
+      target: v.union([name('producer'), v.literal('*')], 'must be a producer name or "*"'),
+      factor: num(0, 1000, { minExclusive: true }),
+      duration: num(0, SECONDS, { minExclusive: true, unit: 's' }),
+    }),
+    v.strictObject({ at: at(), kind: v.literal('add-partitions'), count: num(2, 10_000, { integer: true }) }),
   ],
   typeMsg(FAULT_KINDS),
 );

@@ -171,9 +171,35 @@ function kafkaErrors(s: KafkaScenario): ScenarioError[] {
   for (const f of [...s.faults].sort((a, b) => a.at - b.at)) {
     if (f.kind === 'add-consumer' && consumers.has(f.target)) consumers.set(f.target, consumers.get(f.target)! + f.count);
   }
-  s.faults.forEach((f, i) => {
-    if (f.kind === 'add-consumer' || f.kind === 'slow-downstream') {
+  const producerNames = new Set<string>();
+  s.producers.forEach((p, i) => {
+    if (producerNames.has(p.name)) errors.push({ path: `producers.${i}.name`, message: 'must be unique (faults name producers)', value: p.name });
+    producerNames.add(p.name);
+  });
+  let partitions = s.topic.partitions;
+  const inTimeOrder = s.faults.map((f, i) => [f, i] as const).sort(([a], [b]) => a.at - b.at);
+  inTimeOrder.forEach(([f, i]) => {
+    if (f.at >= s.duration) errors.push({ path: `faults.${i}.at`, message: `must be before the end of the run (${s.duration} s)`, value: f.at });
+    if (f.kind === 'add-consumer' || f.kind === 'slow-downstream' || f.kind === 'dependency-outage') {
       if (!ids.has(f.target)) errors.push({ path: `faults.${i}.target`, message: `must be a group.id: one of ${[...ids].join(', ') || '(no groups)'}`, value: f.target });
+      return;
+    }
+    if (f.kind === 'producer-stop' || f.kind === 'producer-start' || f.kind === 'load-spike') {
+      if (f.target !== '*' && !producerNames.has(f.target)) {
+        errors.push({ path: `faults.${i}.target`, message: `must be a producer name: one of ${[...producerNames].join(', ')}, or "*" for all`, value: f.target });
+      }
+      return;
+    }
+    if (f.kind === 'poison') {
+      if (f.partition !== null && f.partition >= s.topic.partitions) {
+        errors.push({ path: `faults.${i}.partition`, message: `must be a partition of ${s.topic.name}: 0 … ${s.topic.partitions - 1}`, value: f.partition });
+      }
+      if (f.partition !== null && f.key !== null) errors.push({ path: `faults.${i}`, message: 'poison takes a partition or a key, not both' });
+      return;
+    }
+    if (f.kind === 'add-partitions') {
+      if (f.count <= partitions) errors.push({ path: `faults.${i}.count`, message: `must be more than the current partition count (${partitions}): Kafka can only add partitions`, value: f.count });
+      partitions = Math.max(partitions, f.count);
       return;
     }
     const m = /^(.+)-(\d+)$/.exec(f.target);
@@ -182,7 +208,6 @@ function kafkaErrors(s: KafkaScenario): ScenarioError[] {
       const names = [...consumers].filter(([, k]) => k > 0).map(([g, k]) => (k === 1 ? `${g}-1` : `${g}-1 … ${g}-${k}`));
       errors.push({ path: `faults.${i}.target`, message: `must name a consumer: ${names.join(', ') || '(no consumers)'}`, value: f.target });
     }
-    if (f.at >= s.duration) errors.push({ path: `faults.${i}.at`, message: `must be before the end of the run (${s.duration} s)`, value: f.at });
   });
   return errors;
 }

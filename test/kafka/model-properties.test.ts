@@ -43,13 +43,41 @@ const groupArb = (i: number) =>
         fc.record({ type: fc.constant('bimodal'), fast: fc.constant(0.01), slow: fc.constant(3), pSlow: fc.double({ min: 0, max: 0.05, noNaN: true }) }),
       ),
       idempotent: fc.boolean(),
+      failureRate: fc.constantFrom(0, 0, 0.02, 0.2),
+    }),
+    retry: fc.record({
+      mode: fc.constantFrom('none', 'in-place', 'retry-topics'),
+      maxAttempts: fc.integer({ min: 1, max: 4 }),
+      backoff: fc.record({ 'initial.ms': fc.integer({ min: 0, max: 2000 }), multiplier: fc.constantFrom(1, 2), 'max.ms': fc.integer({ min: 0, max: 5000 }), jitter: fc.constantFrom(0, 0.5) }),
+      topics: fc.constant([
+        { name: 'retry.2s', 'delay.ms': 2000 },
+        { name: 'retry.10s', 'delay.ms': 10000 },
+      ]),
+      dlq: fc.boolean(),
+      attempts: fc.constantFrom('header', 'memory'),
+      classify: fc.boolean(),
+      restartAfter: fc.constantFrom(null, 3),
     }),
   });
 
 const faultArb = (groups: number) =>
   fc.record({
     at: fc.integer({ min: 1, max: (DURATION - 1) * 10 }).map((x) => x / 10),
-    kind: fc.constantFrom('crash', 'restart', 'add-consumer', 'remove-consumer', 'gc-pause', 'slow-downstream'),
+    kind: fc.constantFrom(
+      'crash',
+      'restart',
+      'add-consumer',
+      'remove-consumer',
+      'gc-pause',
+      'slow-downstream',
+      'poison',
+      'poison',
+      'dependency-outage',
+      'producer-stop',
+      'producer-start',
+      'load-spike',
+      'add-partitions',
+    ),
     g: fc.integer({ min: 0, max: groups - 1 }),
     n: fc.integer({ min: 1, max: 4 }),
     x: fc.double({ min: 0.5, max: 20, noNaN: true }),
@@ -72,8 +100,17 @@ const scenarioArb = fc
   .map(({ base, faults }): KafkaScenario => {
     // Fault targets must name consumers that exist when the fault fires: count adds as they come.
     const sizes = base.groups.map((g) => g.members);
+    let partitions = base.partitions;
     const fs = [...faults].sort((a, b) => a.at - b.at).flatMap((f): Record<string, unknown>[] => {
       const gid = `g${f.g}`;
+      if (f.kind === 'poison') return [{ at: f.at, kind: f.kind, partition: f.n % base.partitions, count: f.n, effect: f.x > 15 ? 'crash' : 'exception' }];
+      if (f.kind === 'dependency-outage') return [{ at: f.at, kind: f.kind, target: gid, duration: f.x }];
+      if (f.kind === 'producer-stop' || f.kind === 'producer-start') return [{ at: f.at, kind: f.kind, target: f.n % 2 ? '*' : 'p0' }];
+      if (f.kind === 'load-spike') return [{ at: f.at, kind: f.kind, target: 'p0', factor: 1 + f.n, duration: f.x }];
+      if (f.kind === 'add-partitions') {
+        partitions += f.n;
+        return [{ at: f.at, kind: f.kind, count: partitions }];
+      }
       if (f.kind === 'add-consumer') {
         sizes[f.g] += f.n;
         return [{ at: f.at, kind: f.kind, target: gid, count: f.n }];
@@ -104,19 +141,22 @@ function checkInvariants(m: KafkaModel): void {
   const produced = m.produced;
   expect(m.logs.reduce((n, l) => n + l.logEnd, 0)).toBe(produced);
   m.groups.forEach((g, gi) => {
-    const counts = [0, 0, 0, 0, 0];
+    const counts = [0, 0, 0, 0, 0, 0, 0];
     for (const log of m.logs) log.countStates(gi).forEach((c, i) => (counts[i] += c));
     const held = counts.reduce((a, b) => a + b, 0);
     const pruned = produced - held;
-    // Exactly one state per record: held waiting + held in flight + every final record.
-    expect(counts[RecordState.Waiting] + counts[RecordState.InFlight] + g.applied + g.skipped + g.lost).toBe(produced);
+    const final = g.applied + g.skipped + g.lost + g.dlq;
+    // Exactly one state per record: waiting, in flight, retrying (all still held) or final.
+    expect(counts[RecordState.Waiting] + counts[RecordState.InFlight] + counts[RecordState.Retrying] + final).toBe(produced);
     expect(g.inFlight).toBe(counts[RecordState.InFlight]);
+    expect(g.retrying).toBe(counts[RecordState.Retrying]);
     // Pruned records are final, so the final counters cover at least what is held in final states.
     expect(g.applied).toBeGreaterThanOrEqual(counts[RecordState.Applied]);
     expect(g.skipped).toBeGreaterThanOrEqual(counts[RecordState.Skipped]);
     expect(g.lost).toBeGreaterThanOrEqual(counts[RecordState.Lost]);
-    expect(g.applied + g.skipped + g.lost - counts[2] - counts[3] - counts[4]).toBe(pruned);
-    expect(g.owed.current).toBe(produced - g.applied - g.skipped - g.lost);
+    expect(g.dlq).toBeGreaterThanOrEqual(counts[RecordState.DeadLettered]);
+    expect(final - counts[RecordState.Applied] - counts[RecordState.Skipped] - counts[RecordState.Lost] - counts[RecordState.DeadLettered]).toBe(pruned);
+    expect(g.owed.current).toBe(produced - final);
     const st = g.stats();
     const owners = Object.values(st.assignment).flat();
     expect(new Set(owners).size).toBe(owners.length);

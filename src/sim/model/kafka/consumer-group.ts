@@ -62,7 +62,62 @@ export interface GroupConfig {
     time: DistributionSpec;
     /** An idempotent handler applies a redelivered record's effect only once. */
     idempotent: boolean;
+    /** Probability that an attempt fails with a transient error (a flaky dependency). */
+    failureRate: number;
   };
+  retry: RetryConfig;
+}
+
+/**
+ * What the handler's caller does when processing a record throws.
+ * - none: nothing — the exception escapes the loop, the consumer seeks back and re-reads the same
+ *   offset forever (no commit past it): head-of-line blocking of that partition.
+ * - in-place: retry inside the handler with exponential backoff and jitter, holding the
+ *   consumer's poll loop, up to maxAttempts; then the DLQ (if enabled) or give up (lost).
+ * - retry-topics: re-publish to the next retry topic (orders.retry.5s → .1m → .10m), whose
+ *   consumer waits until timestamp + delay; after the last one, the DLQ. The main partition never
+ *   blocks, but per-key order can break.
+ */
+export interface RetryConfig {
+  mode: 'none' | 'in-place' | 'retry-topics';
+  /** Total attempts in place before giving up (in-place). */
+  maxAttempts: number;
+  backoff: { initialMs: number; multiplier: number; maxMs: number; jitter: number };
+  /** Retry topics in order, with their delays. */
+  topics: { name: string; delayMs: number }[];
+  /** A dead-letter topic exists (`<topic>.dlq`). */
+  dlq: boolean;
+  /** Where the attempt count lives: a header travels with the record and survives restarts; memory does not. */
+  attempts: 'header' | 'memory';
+  /** Permanent errors (a poison payload) go to the DLQ at once instead of being retried. */
+  classify: boolean;
+  /** Seconds after which a crashed consumer is restarted by its supervisor (null = stays down). */
+  restartAfter: number | null;
+}
+
+/** A record in the dead-letter topic, with the headers a real DLQ carries. */
+export interface DlqRecord {
+  t: number;
+  topic: string;
+  partition: number;
+  offset: number;
+  key: number;
+  attempts: number;
+  error: string;
+}
+
+const enum Outcome {
+  Ok,
+  Transient,
+  Permanent,
+  Crash,
+}
+
+interface RetryItem {
+  p: number;
+  o: number;
+  due: number;
+  attempts: number;
 }
 
 /** QueueLab timing of client–broker round trips (not Kafka configs), seconds. */
@@ -122,6 +177,9 @@ const enum Phase {
 }
 
 const MAX_THREADS = 1024;
+/** Batch record status (Consumer.bDrop). */
+const DROPPED = 1;
+const DONE = 2;
 
 class Consumer {
   readonly clientId: string;
@@ -134,6 +192,11 @@ class Consumer {
   readonly bp: Int32Array;
   readonly bo: Float64Array;
   readonly bNext: Int32Array;
+  /** Per batch record: 0 pending or running, DROPPED by a seek-back (mode none), or DONE. */
+  readonly bDrop: Uint8Array;
+  /** In-memory attempt counts by record (partition·2^32 + offset); lost on restart. */
+  readonly attempts = new Map<number, number>();
+  failRng: Rng;
   batchLen = 0;
   batchDone = 0;
   /** Pool mode: next batch index to hand to a free thread. */
@@ -163,13 +226,16 @@ class Consumer {
     maxPollRecords: number,
     threads: number,
     rng: Rng,
+    failRng: Rng,
     batchLen: number,
   ) {
     this.clientId = `consumer-${name}`;
     this.rng = rng;
+    this.failRng = failRng;
     this.bp = new Int32Array(maxPollRecords);
     this.bo = new Float64Array(maxPollRecords);
     this.bNext = new Int32Array(maxPollRecords);
+    this.bDrop = new Uint8Array(maxPollRecords);
     this.tCur = new Int32Array(threads).fill(-1);
     this.tHandle = new Float64Array(threads).fill(-1);
     this.tEnd = new Float64Array(threads);
@@ -208,6 +274,14 @@ export interface GroupStats {
   inFlight: number;
   orderingViolations: number;
   commitFailures: number;
+  retries: number;
+  dlq: number;
+  /** Records waiting in each retry topic, by topic name. */
+  retryTopics: Record<string, number>;
+  /** The latest dead-lettered records with their headers. */
+  dlqRecords: DlqRecord[];
+  /** Partitions stuck re-reading one failing offset: partition → offset and attempts so far. */
+  stuck: Record<number, { offset: number; attempts: number }>;
   lagRecords: number;
   lagSeconds: number;
   maxLagRecords: number;
@@ -250,11 +324,12 @@ export class ConsumerGroup {
   private readonly threads: number;
   /** Partition → owning entry (or null). */
   private readonly owner: (Entry | null)[];
-  readonly position: Float64Array;
-  readonly committed: Float64Array;
+  position: Float64Array;
+  /** Committed offset per partition; −1 = none (a partition created during the run). */
+  committed: Float64Array;
   /** Highest offset+1 processed per partition by its current owner (what an after-processing commit sends). */
-  private readonly processedUpTo: Float64Array;
-  private readonly pausedSince: Float64Array;
+  private processedUpTo: Float64Array;
+  private pausedSince: Float64Array;
   private readonly lastSeq: Float64Array;
   private readonly slow: SlowWindow[] = [];
   private rebalanceTimeoutHandle = -1;
@@ -268,6 +343,14 @@ export class ConsumerGroup {
   private readonly kRebalanceTimeout: number;
   private readonly kAutoCommit: number;
   private readonly kThaw: number;
+  private readonly kRetryDue: number;
+  private readonly kRetryDone: number;
+  private readonly kSupervisorRestart: number;
+  private readonly retryQueues: RetryItem[][];
+  private readonly retryBusy: (RetryItem | null)[];
+  private readonly retryRngs: Rng[];
+  private readonly persistedAttempts = new Map<number, number>();
+  private readonly outages: { from: number; until: number }[] = [];
 
   // Counters and statistics.
   rebalances = 0;
@@ -280,6 +363,16 @@ export class ConsumerGroup {
   inFlight = 0;
   orderingViolations = 0;
   commitFailures = 0;
+  /** Processing attempts beyond the first (in place, seek-back re-reads and retry topics). */
+  retries = 0;
+  /** Records in the dead-letter topic (never replayed here). */
+  dlq = 0;
+  /** Records waiting in retry topics. */
+  retrying = 0;
+  /** The latest dead-lettered records with their headers (bounded). */
+  readonly dlqRecords: DlqRecord[] = [];
+  /** Per partition: the offset failing again and again (seek-back loop) and how many attempts. */
+  readonly stuck = new Map<number, { offset: number; attempts: number }>();
   maxLagRecords = 0;
   maxLagSeconds = 0;
   readonly owed: TimeIntegral;
@@ -321,6 +414,13 @@ export class ConsumerGroup {
     this.kRebalanceTimeout = sim.register(`${g}:rebalance-timeout`, () => this.onRebalanceTimeout());
     this.kAutoCommit = sim.register(`${g}:auto-commit`, (i) => this.onAutoCommitTimer(i));
     this.kThaw = sim.register(`${g}:gc-end`, (i) => this.onThaw(i));
+    this.kRetryDue = sim.register(`${g}:retry-due`, (level) => this.pumpRetry(level));
+    this.kRetryDone = sim.register(`${g}:retry-done`, (level) => this.onRetryDone(level));
+    this.kSupervisorRestart = sim.register(`${g}:supervisor-restart`, (i) => this.restart(this.consumers[i]));
+    const levels = config.retry.mode === 'retry-topics' ? config.retry.topics.length : 0;
+    this.retryQueues = Array.from({ length: levels }, () => []);
+    this.retryBusy = new Array<RetryItem | null>(levels).fill(null);
+    this.retryRngs = Array.from({ length: levels }, (_, l) => host.streams.stream(`retry:${this.id}`, l));
     for (let i = 0; i < config.members; i++) this.addConsumer();
   }
 
@@ -367,6 +467,7 @@ export class ConsumerGroup {
       this.config['max.poll.records'],
       this.threads,
       this.host.streams.stream(`consumer:${this.id}`, i),
+      this.host.streams.stream(`failures:${this.id}`, i),
       this.batchLen,
     );
     this.consumers.push(c);
@@ -380,6 +481,7 @@ export class ConsumerGroup {
 
   private start(c: Consumer): void {
     c.incarnation++;
+    c.attempts.clear(); // a new process remembers nothing
     c.phase = Phase.PollScheduled;
     c.kicked = false;
     c.needsRejoin = false;
@@ -759,7 +861,17 @@ export class ConsumerGroup {
       this.pausedSeconds += this.host.sim.now - this.pausedSince[p];
       this.pausedSince[p] = NaN;
     }
-    // The new owner starts from the committed offset (OffsetFetch).
+    // The new owner starts from the committed offset (OffsetFetch), or — when there is none —
+    // where auto.offset.reset says.
+    if (this.committed[p] < 0) {
+      const log = this.host.logs[p];
+      const to = this.config['auto.offset.reset'] === 'earliest' ? log.logStart : log.logEnd;
+      this.info(e.consumer.clientId, `Found no committed offset for partition ${log.name}; resetting offset to position FetchPosition{offset=${to}} (auto.offset.reset=${this.config['auto.offset.reset']})`);
+      this.skipRange(p, log.logStart, to);
+      this.position[p] = to;
+      this.processedUpTo[p] = to;
+      return;
+    }
     this.position[p] = this.committed[p];
     this.processedUpTo[p] = this.committed[p];
   }
@@ -774,6 +886,27 @@ export class ConsumerGroup {
         this.pausedSince[p] = now;
       }
     }
+  }
+
+  /**
+   * The topic now has `n` partitions (partitions were added). The new ones have no committed
+   * offset, so auto.offset.reset decides where their new owner starts; the group's leader notices
+   * the metadata change and rebalances.
+   */
+  onPartitionsAdded(n: number): void {
+    const old = this.position.length;
+    if (n <= old) return;
+    const grow = (a: Float64Array, fill: number) => {
+      const b = new Float64Array(n).fill(fill);
+      b.set(a);
+      return b;
+    };
+    this.position = grow(this.position, 0);
+    this.committed = grow(this.committed, -1);
+    this.processedUpTo = grow(this.processedUpTo, 0);
+    this.pausedSince = grow(this.pausedSince, this.host.sim.now);
+    for (let p = old; p < n; p++) this.owner.push(null);
+    if (this.entries.length > 0) this.prepareRebalance(`topic metadata changed: ${this.host.topic} now has ${n} partitions (was ${old})`);
   }
 
   /** Partition-seconds without an owner so far, including partitions still waiting. */
@@ -872,14 +1005,13 @@ export class ConsumerGroup {
       const end = log.logEnd;
       if (o >= end) continue;
       while (o < end && k < max) {
-        if (log.fetchedBefore(g, o)) this.redeliveries++;
-        const s = log.state(g, o);
-        if (s === RecordState.Waiting) {
+        if (log.state(g, o) === RecordState.Waiting) {
           if (!log.fetchedBefore(g, o)) this.wq.add(this.host.sim.now - log.timestamp(o));
           this.inFlight++;
+          log.markFetched(g, o);
         }
-        log.markFetched(g, o);
-        if (s === RecordState.Applied) log.setState(g, o, RecordState.Applied);
+        // A record already handled (applied, dead-lettered, in a retry topic) is delivered again
+        // but keeps its state: processing it again is a duplicate at most.
         c.bp[k] = p;
         c.bo[k] = o;
         k++;
@@ -928,6 +1060,7 @@ export class ConsumerGroup {
 
   private startBatch(c: Consumer): void {
     const mode = this.config.processing.mode;
+    c.bDrop.fill(0, 0, c.batchLen);
     if (mode === 'keyed') {
       c.tHead.fill(-1);
       c.tTail.fill(-1);
@@ -958,6 +1091,8 @@ export class ConsumerGroup {
 
   private runOn(c: Consumer, t: number, k: number): void {
     const sim = this.host.sim;
+    const log = this.host.logs[c.bp[k]];
+    if (log.holds(c.bo[k]) && log.markDelivered(this.host.groupIndex, c.bo[k])) this.redeliveries++;
     const dt = this.service.sample(c.rng) * this.slowFactor(sim.now);
     c.tCur[t] = k;
     c.tEnd[t] = sim.now + dt;
@@ -969,26 +1104,271 @@ export class ConsumerGroup {
     const c = this.consumers[i];
     const sim = this.host.sim;
     const k = c.tCur[t];
+    const p = c.bp[k];
+    const o = c.bo[k];
     c.tHandle[t] = -1;
+    const log = this.host.logs[p];
+    const handled = !log.holds(o) || log.state(this.host.groupIndex, o) !== RecordState.InFlight;
+    const outcome = handled ? Outcome.Ok : this.outcome(c, p, o);
+    if (outcome === Outcome.Ok) {
+      this.forgetAttempts(c, p, o);
+      this.apply(c, p, o);
+    } else if (outcome === Outcome.Crash) {
+      this.onCrashingRecord(c, p, o);
+      return;
+    } else if (this.onFailure(c, t, k, outcome)) return; // retried in place on this thread
+    c.bDrop[k] = DONE;
     c.tCur[t] = -1;
     c.busyThreads--;
-    this.apply(c, c.bp[k], c.bo[k]);
     c.batchDone++;
-    // Next record for this thread.
+    // Next record for this thread (skipping records dropped by a seek-back).
     let next = -1;
-    if (this.config.processing.mode === 'keyed') next = c.bNext[k];
-    else if (c.dispatch < c.batchLen) next = c.dispatch++;
+    if (this.config.processing.mode === 'keyed') {
+      next = c.bNext[k];
+      while (next >= 0 && c.bDrop[next]) next = c.bNext[next];
+    } else {
+      while (c.dispatch < c.batchLen && c.bDrop[c.dispatch]) c.dispatch++;
+      if (c.dispatch < c.batchLen) next = c.dispatch++;
+    }
     if (next >= 0) this.runOn(c, t, next);
     else c.busy.set(sim.now, c.busyThreads / this.threads);
     if (c.batchDone === c.batchLen) this.finishBatch(c);
   }
 
+  // ─── failures, retries and dead letters ────────────────────────────────────────────────────
+
+  addOutage(from: number, until: number): void {
+    this.outages.push({ from, until });
+  }
+
+  private outcome(c: Consumer, p: number, o: number): Outcome {
+    const log = this.host.logs[p];
+    if (log.holds(o) && log.isPoison(o)) return log.crashesConsumer(o) ? Outcome.Crash : Outcome.Permanent;
+    const now = this.host.sim.now;
+    for (const w of this.outages) if (now >= w.from && now < w.until) return Outcome.Transient;
+    const rate = this.config.processing.failureRate;
+    return rate > 0 && c.failRng.next() < rate ? Outcome.Transient : Outcome.Ok;
+  }
+
+  private recordId(p: number, o: number): number {
+    return p * 4294967296 + o;
+  }
+
+  /** Counts one more attempt of a record, in a header (survives restarts) or in the consumer's memory. */
+  private countAttempt(c: Consumer, p: number, o: number): number {
+    const id = this.recordId(p, o);
+    const store = this.config.retry.attempts === 'header' ? this.persistedAttempts : c.attempts;
+    const n = (store.get(id) ?? 0) + 1;
+    store.set(id, n);
+    if (n > 1) this.retries++;
+    return n;
+  }
+
+  private forgetAttempts(c: Consumer, p: number, o: number): void {
+    const id = this.recordId(p, o);
+    if (this.persistedAttempts.size > 0) this.persistedAttempts.delete(id);
+    if (c.attempts.size > 0) c.attempts.delete(id);
+    if (this.stuck.size > 0 && this.stuck.get(p)?.offset === o) this.stuck.delete(p);
+  }
+
+  private errorText(p: number, o: number, outcome: Outcome): string {
+    return outcome === Outcome.Transient ? 'TimeoutException: dependency did not answer' : `SerializationException: cannot parse payload at ${this.pname(p)} offset ${o}`;
+  }
+
+  /**
+   * A failed attempt on thread t of record k. Returns true when the thread keeps the record
+   * (an in-place retry after backoff), false when the record is done with for this batch.
+   */
+  private onFailure(c: Consumer, t: number, k: number, outcome: Outcome): boolean {
+    const p = c.bp[k];
+    const o = c.bo[k];
+    const r = this.config.retry;
+    const attempt = this.countAttempt(c, p, o);
+    const error = this.errorText(p, o, outcome);
+    const permanent = outcome === Outcome.Permanent;
+    if (r.mode === 'none') {
+      // No retry logic: the exception escapes, the consumer seeks back to the failed offset.
+      this.host.log.add(this.host.sim.now, 'ERROR', c.clientId, `handler failed offset=${o} partition=${this.pname(p)}: ${error}`);
+      this.stuck.set(p, { offset: o, attempts: attempt });
+      this.seekBack(c, p, o, k);
+      return false;
+    }
+    this.host.log.add(this.host.sim.now, 'WARN', c.clientId, `handler failed offset=${o} partition=${this.pname(p)} attempt=${attempt}: ${error}`);
+    if (permanent && r.classify) {
+      this.deadLetter(c, p, o, attempt, `${error} (permanent: not retried)`);
+      return false;
+    }
+    if (r.mode === 'in-place') {
+      if (attempt < r.maxAttempts) {
+        const b = r.backoff;
+        const base = Math.min(b.maxMs, b.initialMs * Math.pow(b.multiplier, attempt - 1)) / 1000;
+        const delay = base * (1 - b.jitter * c.failRng.next());
+        const dt = delay + this.service.sample(c.rng) * this.slowFactor(this.host.sim.now);
+        c.tEnd[t] = this.host.sim.now + dt;
+        c.tHandle[t] = this.host.sim.schedule(dt, this.kDone, c.index * MAX_THREADS + t);
+        return true;
+      }
+      if (r.dlq) this.deadLetter(c, p, o, attempt, `${error} (gave up after ${attempt} attempts)`);
+      else this.giveUp(c, p, o, attempt);
+      return false;
+    }
+    // Retry topics: re-publish with attempts in a header; the main partition moves on.
+    this.toRetryTopic(c, p, o, 0, attempt);
+    return false;
+  }
+
+  /** Marks the batch's remaining records of partition p as not processed and rewinds the fetch position. */
+  private seekBack(c: Consumer, p: number, o: number, k: number): void {
+    const log = this.host.logs[p];
+    const g = this.host.groupIndex;
+    this.releaseRecord(log, g, o);
+    for (let j = 0; j < c.batchLen; j++) {
+      if (j === k || c.bDrop[j] || c.bp[j] !== p || c.bo[j] < o) continue;
+      // Only records not started yet can be dropped; a running one finishes normally.
+      if (c.tCur.includes(j)) continue;
+      if (this.config.processing.mode !== 'keyed' && j < c.dispatch) continue;
+      c.bDrop[j] = DROPPED;
+      c.batchDone++;
+      this.releaseRecord(log, g, c.bo[j]);
+    }
+    if (this.owner[p] === c.entry) this.position[p] = Math.min(this.position[p], o);
+  }
+
+  /** An in-flight record goes back to waiting (it will be fetched again). */
+  private releaseRecord(log: PartitionLog, g: number, o: number): void {
+    if (log.holds(o) && log.state(g, o) === RecordState.InFlight) {
+      log.setState(g, o, RecordState.Waiting);
+      this.inFlight--;
+    }
+  }
+
+  /** The record leaves the group's books in state `to` (DLQ, lost) — it will not be applied. */
+  private settle(p: number, o: number, to: RecordState): void {
+    const log = this.host.logs[p];
+    const g = this.host.groupIndex;
+    if (!log.holds(o)) return;
+    const s = log.state(g, o);
+    if (s === RecordState.InFlight) this.inFlight--;
+    else if (s === RecordState.Retrying) this.retrying--;
+    else return;
+    log.setState(g, o, to);
+    this.owed.set(this.host.sim.now, this.owed.current - 1);
+  }
+
+  private deadLetter(c: Consumer | null, p: number, o: number, attempts: number, error: string): void {
+    const dlqTopic = `${this.host.topic}.dlq`;
+    const log = this.host.logs[p];
+    this.settle(p, o, RecordState.DeadLettered);
+    this.dlq++;
+    if (c) this.forgetAttempts(c, p, o);
+    else this.persistedAttempts.delete(this.recordId(p, o));
+    this.dlqRecords.push({ t: this.host.sim.now, topic: this.host.topic, partition: p, offset: o, key: log.holds(o) ? log.keyOf(o) : -1, attempts, error });
+    if (this.dlqRecords.length > 100) this.dlqRecords.shift();
+    this.host.log.add(this.host.sim.now, 'WARN', c?.clientId ?? `${this.id}-retry`, `sent to ${dlqTopic}: ${this.pname(p)} offset=${o} attempts=${attempts}`);
+    this.markHandled(c, p, o);
+  }
+
+  private giveUp(c: Consumer, p: number, o: number, attempts: number): void {
+    this.settle(p, o, RecordState.Lost);
+    this.lost++;
+    this.forgetAttempts(c, p, o);
+    this.host.log.add(this.host.sim.now, 'ERROR', c.clientId, `giving up on ${this.pname(p)} offset=${o} after ${attempts} attempts (no DLQ): record dropped`);
+    this.markHandled(c, p, o);
+  }
+
+  /** The main partition may commit past this record. */
+  private markHandled(c: Consumer | null, p: number, o: number): void {
+    if (c && o + 1 > this.processedUpTo[p] && this.owner[p] === c.entry) this.processedUpTo[p] = o + 1;
+  }
+
+  private toRetryTopic(c: Consumer | null, p: number, o: number, level: number, attempts: number): void {
+    const r = this.config.retry;
+    if (level >= r.topics.length) {
+      if (r.dlq) this.deadLetter(c, p, o, attempts, `retries exhausted after ${attempts} attempts`);
+      else {
+        this.settle(p, o, RecordState.Lost);
+        this.lost++;
+        this.host.log.add(this.host.sim.now, 'ERROR', `${this.id}-retry`, `retries exhausted for ${this.pname(p)} offset=${o} and no DLQ: record dropped`);
+      }
+      return;
+    }
+    const log = this.host.logs[p];
+    const g = this.host.groupIndex;
+    if (log.holds(o) && log.state(g, o) === RecordState.InFlight) {
+      log.setState(g, o, RecordState.Retrying);
+      this.inFlight--;
+      this.retrying++;
+    }
+    if (c) this.markHandled(c, p, o);
+    const topic = r.topics[level];
+    const item: RetryItem = { p, o, due: this.host.sim.now + topic.delayMs / 1000, attempts };
+    this.retryQueues[level].push(item);
+    this.host.log.add(this.host.sim.now, 'INFO', c?.clientId ?? `${this.id}-retry`, `sent to ${this.host.topic}.${topic.name}: ${this.pname(p)} offset=${o} attempts=${attempts}`);
+    if (this.retryQueues[level].length === 1 && !this.retryBusy[level]) this.host.sim.scheduleAt(item.due, this.kRetryDue, level);
+  }
+
+  /** The retry topic's consumer takes the next due record (delays are constant per topic, so FIFO). */
+  private pumpRetry(level: number): void {
+    const q = this.retryQueues[level];
+    if (this.retryBusy[level] || q.length === 0) return;
+    const now = this.host.sim.now;
+    if (q[0].due > now) {
+      this.host.sim.scheduleAt(q[0].due, this.kRetryDue, level);
+      return;
+    }
+    const item = q.shift()!;
+    this.retryBusy[level] = item;
+    this.retries++;
+    this.host.sim.schedule(this.service.sample(this.retryRngs[level]) * this.slowFactor(now), this.kRetryDone, level);
+  }
+
+  private onRetryDone(level: number): void {
+    const item = this.retryBusy[level]!;
+    this.retryBusy[level] = null;
+    const { p, o } = item;
+    const log = this.host.logs[p];
+    const attempts = item.attempts + 1;
+    let outcome = Outcome.Ok;
+    if (log.holds(o) && log.isPoison(o)) outcome = Outcome.Permanent;
+    else {
+      const now = this.host.sim.now;
+      for (const w of this.outages) if (now >= w.from && now < w.until) outcome = Outcome.Transient;
+      const rate = this.config.processing.failureRate;
+      if (outcome === Outcome.Ok && rate > 0 && this.retryRngs[level].next() < rate) outcome = Outcome.Transient;
+    }
+    if (outcome === Outcome.Ok) {
+      this.retrying--;
+      log.setState(this.host.groupIndex, o, RecordState.InFlight);
+      this.inFlight++;
+      this.apply(null, p, o);
+    } else {
+      const error = this.errorText(p, o, outcome);
+      this.host.log.add(this.host.sim.now, 'WARN', `${this.id}-retry`, `handler failed offset=${o} partition=${this.pname(p)} attempt=${attempts} (from ${this.host.topic}.${this.config.retry.topics[level].name}): ${error}`);
+      if (outcome === Outcome.Permanent && this.config.retry.classify) this.deadLetter(null, p, o, attempts, `${error} (permanent: not retried)`);
+      else this.toRetryTopic(null, p, o, level + 1, attempts);
+    }
+    this.pumpRetry(level);
+  }
+
+  /** A poison record that kills the process (OOM, native crash): the supervisor restarts it later. */
+  private onCrashingRecord(c: Consumer, p: number, o: number): void {
+    const r = this.config.retry;
+    const attempt = this.countAttempt(c, p, o);
+    this.host.log.add(this.host.sim.now, 'ERROR', c.clientId, `process killed while handling offset=${o} partition=${this.pname(p)} attempt=${attempt} (attempts counted in ${r.attempts})`);
+    if (r.mode !== 'none' && attempt >= r.maxAttempts && r.dlq) {
+      // The count survived the restarts (a header): this time it is recognised and dead-lettered.
+      this.deadLetter(c, p, o, attempt, `process crashed ${attempt} times on this record`);
+    }
+    this.crash(c);
+    if (r.restartAfter !== null) this.host.sim.schedule(r.restartAfter, this.kSupervisorRestart, c.index);
+  }
+
   /** A record's effect happens. */
-  private apply(c: Consumer, p: number, o: number): void {
+  private apply(c: Consumer | null, p: number, o: number): void {
     const log = this.host.logs[p];
     const g = this.host.groupIndex;
     const now = this.host.sim.now;
-    if (o + 1 > this.processedUpTo[p] && this.owner[p] === c.entry) this.processedUpTo[p] = o + 1;
+    this.markHandled(c, p, o);
     if (!log.holds(o)) return;
     const s = log.state(g, o);
     if (s === RecordState.Applied) {
@@ -1086,8 +1466,9 @@ export class ConsumerGroup {
   partitionLag(p: number): [number, number] {
     const log = this.host.logs[p];
     const g = this.host.groupIndex;
-    const start = Math.max(this.committed[p], log.base);
-    const records = log.logEnd - this.committed[p];
+    const committed = Math.max(0, this.committed[p]);
+    const start = Math.max(committed, log.base);
+    const records = log.logEnd - committed;
     let seconds = 0;
     for (let o = start; o < log.logEnd; o++) {
       const s = log.state(g, o);
@@ -1175,6 +1556,13 @@ export class ConsumerGroup {
       inFlight: this.inFlight,
       orderingViolations: this.orderingViolations,
       commitFailures: this.commitFailures,
+      retries: this.retries,
+      dlq: this.dlq,
+      retryTopics: Object.fromEntries(
+        this.retryQueues.map((q, l) => [`${this.host.topic}.${this.config.retry.topics[l].name}`, q.length + (this.retryBusy[l] ? 1 : 0)]),
+      ),
+      dlqRecords: this.dlqRecords.map((r) => ({ ...r })),
+      stuck: Object.fromEntries([...this.stuck].map(([p, s]) => [p, { ...s }])),
       lagRecords,
       lagSeconds,
       maxLagRecords: Math.max(this.maxLagRecords, lagRecords),

@@ -13,7 +13,7 @@ import { TimeIntegral } from '../../metrics/time-integral.ts';
 import { DownsampledSeries } from '../../metrics/series.ts';
 import { CONFIDENCE, type Estimate } from '../../metrics/estimate.ts';
 import { EventLog, type LogEntry } from './event-log.ts';
-import { PartitionLog } from './partition-log.ts';
+import { PartitionLog, POISON, POISON_CRASH } from './partition-log.ts';
 import { RateProfile, type RateProfileSpec } from './rate-profile.ts';
 import { makeKeyGenerator, makeKeyPartitionCache, type KeyGenerator, type KeyPartitionCache, type KeySpec } from './keys.ts';
 import { StickyPartitioner } from './sticky-partitioner.ts';
@@ -44,7 +44,24 @@ export type Fault =
   | { at: number; kind: 'add-consumer'; target: string; count?: number }
   | { at: number; kind: 'remove-consumer'; target: string }
   | { at: number; kind: 'gc-pause'; target: string; duration: number }
-  | { at: number; kind: 'slow-downstream'; target: string; factor: number; duration: number };
+  | { at: number; kind: 'slow-downstream'; target: string; factor: number; duration: number }
+  /** The next `count` records to `partition` (or with `key`, or anywhere) carry a payload the handler cannot process. */
+  | { at: number; kind: 'poison'; partition?: number | null; key?: string | null; count?: number; effect?: 'exception' | 'crash' }
+  /** The group's downstream dependency fails every call (transient errors) for `duration` seconds. */
+  | { at: number; kind: 'dependency-outage'; target: string; duration: number }
+  | { at: number; kind: 'producer-stop'; target: string }
+  | { at: number; kind: 'producer-start'; target: string }
+  /** The producer's rate (all producers for target "*") × factor for `duration` seconds. */
+  | { at: number; kind: 'load-spike'; target: string; factor: number; duration: number }
+  /** The topic grows to `count` partitions (Kafka can only add). */
+  | { at: number; kind: 'add-partitions'; count: number };
+
+interface PoisonRule {
+  partition: number | null;
+  key: string | null;
+  remaining: number;
+  flags: number;
+}
 
 export interface KafkaConfig {
   topic: TopicConfig;
@@ -67,6 +84,9 @@ interface Producer {
   /** Global index of this producer's key 0. */
   keyBase: number;
   produced: number;
+  stopped: boolean;
+  handle: number;
+  lastAt: number;
 }
 
 /** Partitions beyond this count get no per-partition lag series (the chart would be unreadable anyway). */
@@ -88,10 +108,24 @@ export interface KafkaSeries {
   partitionLag: DownsampledSeries[];
 }
 
+/** Per producer: for the dead-producer indicator (lag alone looks healthy when nothing is produced). */
+export interface ProducerStats {
+  name: string;
+  produced: number;
+  stopped: boolean;
+  /** Seconds since its last record (Infinity if none yet). */
+  silentFor: number;
+  /** Records per second it should be producing now, by its profile. */
+  expectedRate: number;
+  /** Silent for more than 10 expected intervals (and at least 5 s) although records are expected. */
+  dead: boolean;
+}
+
 export interface KafkaStats {
   simTime: number;
   events: number;
   produced: number;
+  producers: ProducerStats[];
   lambda: Estimate;
   partitions: { partition: number; logStart: number; logEnd: number; held: number; segments: number }[];
   groups: GroupStats[];
@@ -113,6 +147,7 @@ export class KafkaModel {
   private readonly kRetention: number;
   private readonly kSample: number;
   private readonly kRestart: number;
+  private readonly kRedraw: number;
   /** Faults applied so far, in order (the replayable timeline). */
   readonly applied: Fault[] = [];
   private readonly pending: Fault[] = [];
@@ -125,7 +160,7 @@ export class KafkaModel {
   private lastSampleT = 0;
   private lastProduced = 0;
   private lastApplied = 0;
-  private readonly partitionLag: Float64Array;
+  private partitionLag: Float64Array;
 
   constructor(
     readonly config: KafkaConfig,
@@ -148,6 +183,9 @@ export class KafkaModel {
         sticky: new StickyPartitioner(topic.partitions, pc['batch.size'], this.streams.stream(`sticky:${pc.name}`, i)),
         keyBase,
         produced: 0,
+        stopped: false,
+        handle: -1,
+        lastAt: -Infinity,
       });
       keyBase += keys.count;
     }
@@ -173,6 +211,7 @@ export class KafkaModel {
     this.kRetention = sim.register('retention-check', () => this.onRetentionCheck());
     this.kSample = sim.register('sample', () => this.onSample());
     this.kRestart = sim.register('restart', (x) => this.onRestart(x));
+    this.kRedraw = sim.register('producer-redraw', (i) => this.redraw(i));
     const host = (g: number) => ({
       sim,
       streams: this.streams,
@@ -210,8 +249,17 @@ export class KafkaModel {
   }
 
   private scheduleProduce(i: number, p: Producer, from: number): void {
+    p.handle = -1;
+    if (p.stopped) return;
     const t = p.profile.nextArrival(from, p.rng, p.config.arrivals === 'constant');
-    if (t !== Infinity) this.sim.scheduleAt(t, this.kProduce, i);
+    if (t !== Infinity) p.handle = this.sim.scheduleAt(t, this.kProduce, i);
+  }
+
+  /** Redraws a producer's next arrival from now (its rate changed; exact for Poisson arrivals). */
+  private redraw(i: number): void {
+    const p = this.producers[i];
+    if (p.handle >= 0) this.sim.cancel(p.handle);
+    this.scheduleProduce(i, p, this.sim.now);
   }
 
   private onProduce(i: number): void {
@@ -221,14 +269,56 @@ export class KafkaModel {
     const k = p.keys.next();
     const partition = k < 0 ? p.sticky.partition(p.config.recordBytes) : p.cache!.partitionOf(k);
     const log = this.logs[partition];
-    log.append(now, k < 0 ? -1 : p.keyBase + k, this.sequence++, this.config.topic['segment.ms'] / 1000);
+    const flags = this.poison.length > 0 ? this.poisonFlags(p, k, partition) : 0;
+    log.append(now, k < 0 ? -1 : p.keyBase + k, this.sequence++, this.config.topic['segment.ms'] / 1000, flags);
+    if (flags) this.log.add(now, 'WARN', 'FaultInjector', `poison record produced to ${log.name} at offset ${log.logEnd - 1}${k >= 0 ? ` (key ${p.keys.key(k)})` : ''}`);
     p.produced++;
+    p.lastAt = now;
     this.produced++;
     this.inRate.impulse(now);
     for (const g of this.groups) {
       g.onProduced(1);
       g.onAppend(partition);
     }
+  }
+
+  private readonly poison: PoisonRule[] = [];
+
+  private poisonFlags(p: Producer, k: number, partition: number): number {
+    for (let r = 0; r < this.poison.length; r++) {
+      const rule = this.poison[r];
+      if (rule.partition !== null && rule.partition !== partition) continue;
+      if (rule.key !== null && (k < 0 || p.keys.key(k) !== rule.key)) continue;
+      if (--rule.remaining <= 0) this.poison.splice(r, 1);
+      return rule.flags;
+    }
+    return 0;
+  }
+
+  private findProducers(target: string): number[] {
+    if (target === '*') return this.producers.map((_, i) => i);
+    const i = this.producers.findIndex((p) => p.config.name === target);
+    if (i < 0) throw new RangeError(`no producer named "${target}" (producers: ${this.producers.map((p) => p.config.name).join(', ')}; "*" = all)`);
+    return [i];
+  }
+
+  /** Adds partitions to the topic: producers re-hash keys over the new count; groups rebalance. */
+  private addPartitions(n: number): void {
+    const old = this.logs.length;
+    if (n <= old) throw new RangeError(`partitions can only be added: the topic has ${old}, asked for ${n}`);
+    const G = this.groups.length;
+    for (let p = old; p < n; p++) this.logs.push(new PartitionLog(this.config.topic.name, p, G));
+    for (const p of this.producers) {
+      p.cache?.setNumPartitions(n);
+      p.sticky.setNumPartitions(n);
+    }
+    const lags = new Float64Array(n);
+    lags.set(this.partitionLag);
+    this.partitionLag = lags;
+    const s = this.series;
+    if (n <= MAX_PARTITION_SERIES) for (let p = s.partitionLag.length; p < n; p++) s.partitionLag.push(new DownsampledSeries(this.sampleEvery, 256));
+    this.log.add(this.sim.now, 'INFO', 'AdminClient', `Created ${n - old} new partitions for topic ${this.config.topic.name}: ${old} → ${n}; keys now map by hash mod ${n}`);
+    for (const g of this.groups) g.onPartitionsAdded(n);
   }
 
   private onRetentionCheck(): void {
@@ -294,10 +384,30 @@ export class KafkaModel {
     this.sim.run(this.sim.now);
   }
 
-  /** Validates a fault's target against the current groups and consumers. */
+  /** Validates a fault's target against the current topic, producers, groups and consumers. */
   private resolveTarget(f: Fault): void {
-    if (f.kind === 'add-consumer' || f.kind === 'slow-downstream') this.findGroup(f.target);
-    else this.findConsumer(f.target);
+    switch (f.kind) {
+      case 'add-consumer':
+      case 'slow-downstream':
+      case 'dependency-outage':
+        this.findGroup(f.target);
+        return;
+      case 'producer-stop':
+      case 'producer-start':
+      case 'load-spike':
+        this.findProducers(f.target);
+        return;
+      case 'poison':
+        if (f.partition != null && !(f.partition >= 0 && f.partition < this.logs.length)) {
+          throw new RangeError(`no partition ${f.partition}: ${this.config.topic.name} has partitions 0 … ${this.logs.length - 1}`);
+        }
+        return;
+      case 'add-partitions':
+        if (!(f.count > this.logs.length)) throw new RangeError(`partitions can only be added: the topic has ${this.logs.length}, asked for ${f.count}`);
+        return;
+      default:
+        this.findConsumer(f.target);
+    }
   }
 
   private findConsumer(target: string) {
@@ -368,6 +478,48 @@ export class KafkaModel {
         g.addSlowWindow({ from: now, until: now + f.duration, factor: f.factor });
         break;
       }
+      case 'poison': {
+        const count = f.count ?? 1;
+        const where = f.partition != null ? `partition ${this.config.topic.name}-${f.partition}` : f.key != null ? `key "${f.key}"` : 'any partition';
+        this.log.add(now, 'WARN', src, `the next ${count} record${count > 1 ? 's' : ''} to ${where} will be poison (${f.effect === 'crash' ? 'crashes the consumer process' : 'handler throws'})`);
+        this.poison.push({ partition: f.partition ?? null, key: f.key ?? null, remaining: count, flags: POISON | (f.effect === 'crash' ? POISON_CRASH : 0) });
+        break;
+      }
+      case 'dependency-outage': {
+        const g = this.findGroup(f.target);
+        this.log.add(now, 'WARN', src, `dependency of ${f.target} down for ${f.duration} s: every call fails (transient)`);
+        g.addOutage(now, now + f.duration);
+        break;
+      }
+      case 'producer-stop':
+        for (const i of this.findProducers(f.target)) {
+          const p = this.producers[i];
+          this.log.add(now, 'WARN', src, `producer ${p.config.name} stopped`);
+          p.stopped = true;
+          this.redraw(i);
+        }
+        break;
+      case 'producer-start':
+        for (const i of this.findProducers(f.target)) {
+          const p = this.producers[i];
+          if (!p.stopped) continue;
+          this.log.add(now, 'INFO', src, `producer ${p.config.name} started`);
+          p.stopped = false;
+          this.redraw(i);
+        }
+        break;
+      case 'load-spike':
+        for (const i of this.findProducers(f.target)) {
+          const p = this.producers[i];
+          this.log.add(now, 'WARN', src, `load spike: producer ${p.config.name} ×${f.factor} for ${f.duration} s`);
+          p.profile.addWindow(now, now + f.duration, f.factor);
+          this.redraw(i);
+          this.sim.schedule(f.duration, this.kRedraw, i);
+        }
+        break;
+      case 'add-partitions':
+        this.addPartitions(f.count);
+        break;
     }
   }
 
@@ -400,6 +552,18 @@ export class KafkaModel {
       simTime: now,
       events: this.sim.events,
       produced: this.produced,
+      producers: this.producers.map((p) => {
+        const silentFor = now - p.lastAt;
+        const expectedRate = p.profile.rateAt(Math.max(0, now - 1e-9)) || p.config.rate;
+        return {
+          name: p.config.name,
+          produced: p.produced,
+          stopped: p.stopped,
+          silentFor,
+          expectedRate,
+          dead: expectedRate > 0 && silentFor > Math.max(5, 10 / expectedRate),
+        };
+      }),
       lambda: this.inRate.estimate(now, level),
       partitions: this.logs.map((l) => ({ partition: l.index, logStart: l.logStart, logEnd: l.logEnd, held: l.held, segments: l.segments })),
       groups: this.groups.map((g) => g.stats(level)),

@@ -23,13 +23,24 @@ export const RecordState = {
   Applied: 2,
   /** Jumped over by an offset reset, or deleted by retention before it was consumed. */
   Skipped: 3,
-  /** Will never be applied (committed before processing, then the member died). */
+  /** Will never be applied (committed before processing, then the member died; or given up on). */
   Lost: 4,
+  /** Waiting in a retry topic (or its backoff) for another attempt. */
+  Retrying: 5,
+  /** In the dead-letter topic. */
+  DeadLettered: 6,
 } as const;
 export type RecordState = (typeof RecordState)[keyof typeof RecordState];
 
+/** Record flag: its payload makes the handler fail (permanently, or by crashing the process). */
+export const POISON = 1;
+/** Record flag: the poison crashes the consumer process instead of throwing. */
+export const POISON_CRASH = 2;
+
 /** Flag bit kept with the state: the record has been fetched at least once (for Wq). */
 export const FETCHED = 8;
+/** Flag bit kept with the state: the record has been handed to a handler at least once. */
+export const DELIVERED = 16;
 const STATE_MASK = 7;
 
 export class PartitionLog {
@@ -42,6 +53,8 @@ export class PartitionLog {
   ts: Float64Array;
   key: Int32Array;
   seq: Float64Array;
+  /** Per-record flags (POISON). */
+  flags: Uint8Array;
   /** groups × capacity, state | FETCHED flag. */
   private st: Uint8Array;
   /** Segments: base offset, creation time (first record's timestamp) and newest timestamp. */
@@ -59,6 +72,7 @@ export class PartitionLog {
     this.ts = new Float64Array(initialCapacity);
     this.key = new Int32Array(initialCapacity);
     this.seq = new Float64Array(initialCapacity);
+    this.flags = new Uint8Array(initialCapacity);
     this.st = new Uint8Array(initialCapacity * groups);
   }
 
@@ -83,30 +97,34 @@ export class PartitionLog {
     const ts = new Float64Array(cap);
     const key = new Int32Array(cap);
     const seq = new Float64Array(cap);
+    const flags = new Uint8Array(cap);
     const st = new Uint8Array(cap * this.groups);
     for (let k = 0; k < n; k++) {
       const i = this.slot(this.base + k);
       ts[k] = this.ts[i];
       key[k] = this.key[i];
       seq[k] = this.seq[i];
+      flags[k] = this.flags[i];
       for (let g = 0; g < this.groups; g++) st[g * cap + k] = this.st[g * this.capacity + i];
     }
     this.ts = ts;
     this.key = key;
     this.seq = seq;
+    this.flags = flags;
     this.st = st;
     this.head = 0;
     this.capacity = cap;
   }
 
   /** Appends a record; returns its offset. Rolls the active segment by `segmentS` seconds. */
-  append(t: number, keyIndex: number, sequence: number, segmentS: number): number {
+  append(t: number, keyIndex: number, sequence: number, segmentS: number, flags = 0): number {
     if (this.held === this.capacity) this.grow();
     const offset = this.logEnd++;
     const i = this.slot(offset);
     this.ts[i] = t;
     this.key[i] = keyIndex;
     this.seq[i] = sequence;
+    this.flags[i] = flags;
     for (let g = 0; g < this.groups; g++) this.st[g * this.capacity + i] = RecordState.Waiting;
     const last = this.segBase.length - 1;
     if (Number.isNaN(this.segFirstTs[last])) this.segFirstTs[last] = t;
@@ -157,7 +175,15 @@ export class PartitionLog {
 
   setState(g: number, offset: number, state: RecordState): void {
     const j = g * this.capacity + this.slot(offset);
-    this.st[j] = (this.st[j] & FETCHED) | state;
+    this.st[j] = (this.st[j] & ~STATE_MASK) | state;
+  }
+
+  /** Marks a handler delivery; returns true if the record had been delivered before. */
+  markDelivered(g: number, offset: number): boolean {
+    const j = g * this.capacity + this.slot(offset);
+    const before = (this.st[j] & DELIVERED) !== 0;
+    this.st[j] |= DELIVERED;
+    return before;
   }
 
   markFetched(g: number, offset: number): void {
@@ -177,9 +203,17 @@ export class PartitionLog {
     return this.seq[this.slot(offset)];
   }
 
+  isPoison(offset: number): boolean {
+    return (this.flags[this.slot(offset)] & POISON) !== 0;
+  }
+
+  crashesConsumer(offset: number): boolean {
+    return (this.flags[this.slot(offset)] & POISON_CRASH) !== 0;
+  }
+
   /** How many held records are in each state for group g (index = RecordState). */
   countStates(g: number): number[] {
-    const counts = [0, 0, 0, 0, 0];
+    const counts = [0, 0, 0, 0, 0, 0, 0];
     for (let o = this.base; o < this.logEnd; o++) counts[this.state(g, o)]++;
     return counts;
   }
@@ -195,7 +229,7 @@ export class PartitionLog {
       const i = this.head;
       for (let g = 0; g < this.groups; g++) {
         const s = this.st[g * this.capacity + i] & STATE_MASK;
-        if (s === RecordState.Waiting || s === RecordState.InFlight) return;
+        if (s === RecordState.Waiting || s === RecordState.InFlight || s === RecordState.Retrying) return;
       }
       this.base++;
       if (++this.head === this.capacity) this.head = 0;

@@ -38,7 +38,9 @@ interface Piece {
 
 export class RateProfile {
   private readonly pieces: Piece[] = [];
-  private readonly multiplierBound: number;
+  private multiplierBound: number;
+  /** Load spikes added at run time: rate × factor on [from, until). */
+  private readonly windows: { from: number; until: number; factor: number }[] = [];
 
   constructor(readonly spec: RateProfileSpec) {
     let t = 0;
@@ -66,8 +68,18 @@ export class RateProfile {
     return p[lo];
   }
 
+  /**
+   * Multiplies the rate by `factor` on [from, until) (a load spike). The caller must redraw the
+   * pending arrival at `from` and `until`, as the thinning bound changes there.
+   */
+  addWindow(from: number, until: number, factor: number): void {
+    this.windows.push({ from, until, factor });
+    this.multiplierBound *= Math.max(1, factor);
+  }
+
   private multiplier(t: number): number {
     let m = 1;
+    for (const w of this.windows) if (t >= w.from && t < w.until) m *= w.factor;
     const b = this.spec.bursts;
     if (b && t % b.every < b.duration) m *= b.factor;
     const d = this.spec.daily;

@@ -1,0 +1,140 @@
+/**
+ * What the Kafka playground shows at one instant, as plain data: the run summary (the record
+ * `npm run sim -- … --json --no-timing` prints), the topology (partitions with their offsets, every
+ * group's members with state and assignment), chart columns (typed arrays, transferable) and the
+ * tail of the client-style event log. Built in the worker; the page never sees the model.
+ */
+import type { KafkaScenario } from '../scenario/schema.ts';
+import type { KafkaModel } from '../sim/model/kafka/kafka-model.ts';
+import type { MemberState } from '../sim/model/kafka/consumer-group.ts';
+import type { LogLevel } from '../sim/model/kafka/event-log.ts';
+import { buildKafkaSummary, type KafkaSummary } from './kafka-summary.ts';
+
+export interface SeriesCols {
+  t: Float64Array;
+  mean: Float64Array;
+  max: Float64Array;
+  /** Bucket width, simulated seconds. */
+  width: number;
+}
+
+export interface PartitionView {
+  partition: number;
+  logStart: number;
+  logEnd: number;
+}
+
+export interface MemberView {
+  name: string;
+  state: MemberState;
+  partitions: number[];
+  /** Busy fraction since the warm-up (null before any time has passed). */
+  utilization: number | null;
+}
+
+export interface GroupView {
+  id: string;
+  state: string;
+  generation: number;
+  members: MemberView[];
+  committed: number[];
+  partitionLag: number[];
+  partitionLagSeconds: number[];
+  lagRecords: number;
+  lagSeconds: number;
+}
+
+export interface LogLine {
+  id: number;
+  t: number;
+  last: number;
+  level: LogLevel;
+  source: string;
+  text: string;
+  count: number;
+}
+
+export interface KafkaSnapshotData {
+  simTime: number;
+  events: number;
+  summary: KafkaSummary;
+  topic: string;
+  partitions: PartitionView[];
+  groups: GroupView[];
+  producers: { name: string; rate: number }[];
+  series: {
+    lagRecords: SeriesCols;
+    lagSeconds: SeriesCols;
+    rateIn: SeriesCols;
+    rateOut: SeriesCols;
+    p50: SeriesCols;
+    p99: SeriesCols;
+    /** Per partition, first group (empty beyond 64 partitions). */
+    partitionLag: SeriesCols[];
+  };
+  /** The newest log entries, oldest first. */
+  log: LogLine[];
+  /** Lines dropped off the front of the model's bounded log. */
+  logEvicted: number;
+}
+
+/** At most this many log lines travel with a snapshot. */
+export const SNAPSHOT_LOG_LINES = 400;
+
+const finiteOrNull = (x: number): number | null => (Number.isFinite(x) ? x : null);
+
+export function buildKafkaSnapshot(scenario: KafkaScenario, model: KafkaModel): KafkaSnapshotData {
+  const now = model.sim.now;
+  const summary = buildKafkaSummary(scenario, model);
+  const groups: GroupView[] = model.groups.map((g) => {
+    const st = g.stats();
+    return {
+      id: st.groupId,
+      state: st.state,
+      generation: st.generation,
+      members: g.consumers.map((c) => ({
+        name: c.name,
+        state: st.memberStates[c.name] ?? 'dead',
+        partitions: st.assignment[c.name] ?? [],
+        utilization: finiteOrNull(st.memberUtilization[c.name] ?? NaN),
+      })),
+      committed: st.committed,
+      partitionLag: st.partitionLag,
+      partitionLagSeconds: st.partitionLagSeconds,
+      lagRecords: st.lagRecords,
+      lagSeconds: st.lagSeconds,
+    };
+  });
+  const s = model.series;
+  const entries = model.logEntries();
+  const log = entries.slice(-SNAPSHOT_LOG_LINES);
+  return {
+    simTime: now,
+    events: model.sim.events,
+    summary,
+    topic: scenario.topic.name,
+    partitions: model.logs.map((l) => ({ partition: l.index, logStart: l.logStart, logEnd: l.logEnd })),
+    groups,
+    producers: scenario.producers.map((p) => ({ name: p.name, rate: p.rate })),
+    series: {
+      lagRecords: s.lagRecords.read(now),
+      lagSeconds: s.lagSeconds.read(now),
+      rateIn: s.rateIn.read(now),
+      rateOut: s.rateOut.read(now),
+      p50: s.p50.read(now),
+      p99: s.p99.read(now),
+      partitionLag: s.partitionLag.map((x) => x.read(now)),
+    },
+    log,
+    logEvicted: model.log.evicted,
+  };
+}
+
+/** Every ArrayBuffer in a snapshot (to transfer rather than copy). */
+export function snapshotBuffers(d: KafkaSnapshotData): ArrayBuffer[] {
+  const out: ArrayBuffer[] = [];
+  const add = (c: SeriesCols) => out.push(c.t.buffer as ArrayBuffer, c.mean.buffer as ArrayBuffer, c.max.buffer as ArrayBuffer);
+  const s = d.series;
+  [s.lagRecords, s.lagSeconds, s.rateIn, s.rateOut, s.p50, s.p99, ...s.partitionLag].forEach(add);
+  return out;
+}

@@ -1,0 +1,162 @@
+/**
+ * Part 2 stories: poison messages, retries in place and through retry topics, dead letters,
+ * attempts counted in a header vs in memory, partition-count changes and a dead producer — each
+ * shipped scenario's signature, and that its fix removes it.
+ */
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { validateScenario, formatError } from '../../src/scenario/validate.ts';
+import { applyOverride, parseOverride } from '../../src/scenario/set-path.ts';
+import type { KafkaScenario } from '../../src/scenario/schema.ts';
+import { createKafka } from '../../src/run/run.ts';
+import { buildKafkaSummary } from '../../src/run/kafka-summary.ts';
+
+function load(id: string, ...sets: string[]): KafkaScenario {
+  let raw: unknown = JSON.parse(readFileSync(`scenarios/${id}.json`, 'utf8'));
+  for (const s of sets) raw = applyOverride(raw, parseOverride(s));
+  const r = validateScenario(raw);
+  if (!r.ok) throw new Error(r.errors.map(formatError).join('\n'));
+  return r.scenario as KafkaScenario;
+}
+
+function run(id: string, ...sets: string[]) {
+  const s = load(id, ...sets);
+  const m = createKafka(s);
+  m.run(s.duration);
+  return { s, m, r: buildKafkaSummary(s, m), g: m.stats().groups[0] };
+}
+
+describe('poison-message', () => {
+  it('without a retry policy one partition re-reads the same offset forever while the others stay healthy', () => {
+    const s = load('poison-message');
+    const m = createKafka(s);
+    m.run(150);
+    const mid = m.stats().groups[0];
+    m.run(s.duration);
+    const g = m.stats().groups[0];
+    // The same offset of orders-3, attempted again and again.
+    expect(Object.keys(g.stuck)).toEqual(['3']);
+    expect(g.stuck[3].offset).toBe(mid.stuck[3].offset);
+    expect(g.stuck[3].attempts).toBeGreaterThan(mid.stuck[3].attempts + 10_000);
+    // Its lag grows linearly (≈ 50 records/s, its share of 300/s); every other partition stays current.
+    const slope = (g.partitionLag[3] - mid.partitionLag[3]) / (s.duration - 150);
+    expect(slope).toBeGreaterThan(40);
+    expect(slope).toBeLessThan(60);
+    for (let p = 0; p < 6; p++) if (p !== 3) expect(g.partitionLagSeconds[p]).toBeLessThan(2);
+    expect(g.dlq).toBe(0);
+    // Tens of thousands of identical error lines a minute, folded into one entry with a count.
+    const lines = m.logEntries().filter((e) => e.level === 'ERROR' && e.text.startsWith(`handler failed offset=${g.stuck[3].offset} partition=orders-3`));
+    expect(lines).toHaveLength(1);
+    expect(lines[0].count / ((lines[0].last - lines[0].t) / 60)).toBeGreaterThan(20_000);
+  });
+
+  it('fix: an attempt limit with a DLQ unblocks the partition with exactly one dead letter', () => {
+    for (const mode of ['in-place', 'retry-topics']) {
+      const { g, m } = run('poison-message', `groups.0.retry={"mode":"${mode}","maxAttempts":3,"dlq":true}`);
+      expect(g.dlq, mode).toBe(1);
+      expect(Object.keys(g.stuck), mode).toEqual([]);
+      expect(Math.max(...g.partitionLagSeconds), mode).toBeLessThan(2);
+      expect(g.dlqRecords[0]).toMatchObject({ topic: 'orders', partition: 3, error: expect.stringMatching(/SerializationException/) });
+      expect(m.logEntries().some((e) => e.text.startsWith('sent to orders.dlq: orders-3 offset='))).toBe(true);
+    }
+  });
+
+  it('classification: a permanent error goes to the DLQ at once; without classification it is retried first', () => {
+    const classified = run('poison-message', 'groups.0.retry={"mode":"in-place","maxAttempts":5,"dlq":true}').g;
+    expect(classified.dlqRecords[0].attempts).toBe(1);
+    const unclassified = run('poison-message', 'groups.0.retry={"mode":"in-place","maxAttempts":5,"dlq":true,"classify":false}').g;
+    expect(unclassified.dlqRecords[0].attempts).toBe(5);
+    expect(unclassified.retries).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('retry-topics', () => {
+  it('transient failures go through retry topics: main partitions never block, per-key order breaks', () => {
+    const { g } = run('retry-topics');
+    expect(g.retries).toBeGreaterThan(500);
+    expect(g.orderingViolations).toBeGreaterThan(100);
+    expect(g.maxLagSeconds).toBeLessThan(10);
+    expect(g.lost).toBe(0);
+  });
+
+  it('in-place retries keep per-key order but hold the partition: lag climbs during the outage', () => {
+    const topics = run('retry-topics').g;
+    const inPlace = run('retry-topics', 'groups.0.retry.mode=in-place').g;
+    expect(inPlace.orderingViolations).toBe(0);
+    expect(inPlace.maxLagSeconds).toBeGreaterThan(3 * topics.maxLagSeconds);
+  });
+
+  it('transient errors follow backoff → retry topics → DLQ; permanent ones go to the DLQ at once', () => {
+    // A long outage exhausts both retry topics (5 s, 60 s) for records failing during it.
+    const { g } = run('retry-topics', 'faults=[{"at":100,"kind":"dependency-outage","target":"crm-sync","duration":120}]');
+    const transient = g.dlqRecords.filter((r) => r.error.startsWith('retries exhausted'));
+    expect(transient.length).toBeGreaterThan(0);
+    expect(transient.every((r) => r.attempts === 3)).toBe(true);
+    const poison = run('retry-topics', 'groups.0.processing.failureRate=0', 'faults=[{"at":100,"kind":"poison","partition":2}]').g;
+    expect(poison.dlqRecords.map((r) => r.attempts)).toEqual([1]);
+  });
+});
+
+describe('attempts in memory vs in a header', () => {
+  const crashing = (attempts: string) =>
+    run(
+      'poison-message',
+      `groups.0.retry={"mode":"in-place","maxAttempts":3,"dlq":true,"attempts":"${attempts}","restartAfter":5}`,
+      'groups.0.static=true',
+      'faults=[{"at":60,"kind":"poison","partition":3,"effect":"crash"}]',
+    );
+
+  it('a poison record that crashes the process loops forever when attempts are counted in memory', () => {
+    const { g, m } = crashing('memory');
+    expect(g.dlq).toBe(0);
+    const crashes = m.logEntries().filter((e) => e.text.startsWith('process killed while handling offset='));
+    // Every restart forgets the count: attempt=1 each time (folded into one line), never 3.
+    expect(crashes.reduce((n, e) => n + e.count, 0)).toBeGreaterThan(20);
+    expect(crashes.every((e) => e.text.includes('attempt=1 '))).toBe(true);
+  });
+
+  it('with the count in a header it reaches the limit after 3 crashes and dead-letters the record', () => {
+    const { g, m } = crashing('header');
+    expect(g.dlq).toBe(1);
+    const crashes = m.logEntries().filter((e) => e.text.startsWith('process killed while handling offset='));
+    expect(crashes.map((e) => [e.text.match(/attempt=(\d+)/)![1], e.count])).toEqual([['1', 1], ['2', 1], ['3', 1]]);
+    expect(Math.max(...g.partitionLagSeconds)).toBeLessThan(5);
+  });
+});
+
+describe('add-partitions', () => {
+  it('growing 6 → 8 partitions moves keys and breaks their order', () => {
+    const { g, m } = run('add-partitions');
+    expect(m.logs).toHaveLength(8);
+    expect(g.orderingViolations).toBeGreaterThan(100);
+    expect(Object.values(g.assignment).flat().sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(m.logEntries().some((e) => e.text.includes('topic metadata changed: orders now has 8 partitions (was 6)'))).toBe(true);
+  });
+
+  it('with latest, records written to a new partition before the group noticed are skipped', () => {
+    const { g } = run('add-partitions', 'groups.0.auto.offset.reset=latest');
+    expect(g.skipped).toBeGreaterThan(0);
+  });
+
+  it('fix: 8 partitions from the start keep every key in place', () => {
+    expect(run('add-partitions', 'topic.partitions=8', 'faults=[]').g.orderingViolations).toBe(0);
+  });
+});
+
+describe('dead-producer', () => {
+  it('after the producer stops, lag is zero and only the input rate and the dead-man switch tell', () => {
+    const s = load('dead-producer');
+    const m = createKafka(s);
+    m.run(290);
+    expect(m.stats().producers[0].dead).toBe(false);
+    m.run(s.duration);
+    const st = m.stats();
+    expect(st.producers[0]).toMatchObject({ name: 'checkout', stopped: true, dead: true });
+    expect(st.producers[0].silentFor).toBeGreaterThan(290);
+    expect(st.groups[0].lagRecords).toBeLessThan(50);
+    expect(st.groups[0].lagSeconds).toBe(0);
+    const rateIn = m.series.rateIn.read(m.sim.now);
+    expect(rateIn.mean[rateIn.mean.length - 1]).toBe(0);
+    expect(buildKafkaSummary(s, m).producers[0].dead).toBe(true);
+  });
+});

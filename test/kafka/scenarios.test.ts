@@ -191,13 +191,22 @@ describe('rebalance-storm', () => {
     expect(r.throughput.mean!).toBeLessThan(0.8 * (3 / 0.7));
   });
 
-  it('fix: max.poll.records = 50, or static membership, stops it', () => {
-    for (const fix of ['groups.0.max.poll.records=50', 'groups.0.static=true']) {
+  it('fix: max.poll.records = 50, or a longer max.poll.interval.ms, stops it', () => {
+    for (const fix of ['groups.0.max.poll.records=50', 'groups.0.max.poll.interval.ms=900000']) {
       const { r } = run('rebalance-storm', fix);
       expect(r.rebalances, fix).toBe(1);
       expect(r.duplicates, fix).toBe(0);
       expect(r.commitFailures, fix).toBe(0);
     }
+  });
+
+  it('static membership helps only when a batch overruns by less than session.timeout.ms', () => {
+    // A static member sends no LeaveGroup on poll timeout, but its heartbeats stop: a ~50 s
+    // overrun outlives the 45 s session, so the coordinator still expires it.
+    expect(run('rebalance-storm', 'groups.0.static=true').r.rebalances).toBeGreaterThan(1);
+    const longSession = run('rebalance-storm', 'groups.0.static=true', 'groups.0.session.timeout.ms=180000').r;
+    expect(longSession.rebalances).toBe(1);
+    expect(longSession.duplicates).toBe(0);
   });
 });
 

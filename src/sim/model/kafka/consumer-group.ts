@@ -148,7 +148,11 @@ export interface GroupHost {
 
 /** A group member as the coordinator sees it (one incarnation of a consumer process). */
 interface Entry {
+  /** Stable number of this entry (event argument). */
+  uid: number;
   memberId: string;
+  /** The heartbeat thread is sending (false after a crash, a GC pause or a static member's poll timeout). */
+  heartbeating: boolean;
   consumer: Consumer;
   /** The consumer process behind this entry is running. */
   alive: boolean;
@@ -204,6 +208,8 @@ class Consumer {
   readonly tCur: Int32Array;
   readonly tHandle: Float64Array;
   readonly tEnd: Float64Array;
+  /** Work a thread had left when a GC pause froze it. */
+  readonly tLeft: Float64Array;
   /** Keyed mode: per-thread head of its record chain. */
   readonly tHead: Int32Array;
   readonly tTail: Int32Array;
@@ -239,6 +245,7 @@ class Consumer {
     this.tCur = new Int32Array(threads).fill(-1);
     this.tHandle = new Float64Array(threads).fill(-1);
     this.tEnd = new Float64Array(threads);
+    this.tLeft = new Float64Array(threads);
     this.tHead = new Int32Array(threads).fill(-1);
     this.tTail = new Int32Array(threads).fill(-1);
     this.busy = new TimeIntegral(batchLen);
@@ -492,6 +499,7 @@ export class ConsumerGroup {
     const prior = c.instanceId !== null ? this.entries.find((e) => e.consumer === c) : undefined;
     if (prior && !prior.alive) {
       prior.alive = true;
+      prior.heartbeating = true;
       prior.hbAnchor = this.host.sim.now;
       this.host.sim.cancel(prior.sessionHandle);
       c.entry = prior;
@@ -505,8 +513,11 @@ export class ConsumerGroup {
   }
 
   private newEntry(c: Consumer): Entry {
+    const uid = ++this.memberSeq;
     const e: Entry = {
-      memberId: `${c.clientId}-${(++this.memberSeq).toString(16).padStart(4, '0')}`,
+      uid,
+      heartbeating: true,
+      memberId: `${c.clientId}-${uid.toString(16).padStart(4, '0')}`,
       consumer: c,
       alive: true,
       owned: [],
@@ -543,8 +554,10 @@ export class ConsumerGroup {
     const e = c.entry;
     if (e) {
       e.alive = false;
+      e.heartbeating = false;
+      this.host.sim.cancel(e.sessionHandle);
       const expiry = this.lastHeartbeat(e, now) + this.ms('session.timeout.ms');
-      e.sessionHandle = this.host.sim.scheduleAt(Math.max(expiry, now), this.kSession, this.entries.indexOf(e));
+      e.sessionHandle = this.host.sim.scheduleAt(Math.max(expiry, now), this.kSession, e.uid);
     }
   }
 
@@ -558,8 +571,10 @@ export class ConsumerGroup {
     if (c.instanceId !== null) {
       this.info(c.clientId, `Closing static member (group.instance.id=${c.instanceId}): no LeaveGroup, the session (${this.config['session.timeout.ms']} ms) keeps its partitions`);
       e.alive = false;
+      e.heartbeating = false;
+      this.host.sim.cancel(e.sessionHandle);
       const expiry = this.lastHeartbeat(e, this.host.sim.now) + this.ms('session.timeout.ms');
-      e.sessionHandle = this.host.sim.scheduleAt(Math.max(expiry, this.host.sim.now), this.kSession, this.entries.indexOf(e));
+      e.sessionHandle = this.host.sim.scheduleAt(Math.max(expiry, this.host.sim.now), this.kSession, e.uid);
     } else {
       this.info(c.clientId, `Member ${e.memberId} sending LeaveGroup request to coordinator due to the consumer is being closed`);
       this.removeEntry(e, `removing member ${e.memberId} on LeaveGroup`);
@@ -583,6 +598,7 @@ export class ConsumerGroup {
         if (c.tCur[t] >= 0 && c.tHandle[t] >= 0) {
           sim.cancel(c.tHandle[t]);
           c.tHandle[t] = -1;
+          c.tLeft[t] = c.tEnd[t] - now;
         }
       }
       if (c.pollHandle >= 0) {
@@ -593,11 +609,12 @@ export class ConsumerGroup {
     this.warn(c.clientId, `GC pause of ${Math.round(seconds * 1000)} ms: processing and heartbeats stop`);
     c.frozenUntil = until;
     const e = c.entry;
-    if (e && e.alive) {
+    if (e && e.alive && e.heartbeating) {
       const expiry = this.lastHeartbeat(e, now) + this.ms('session.timeout.ms');
+      e.heartbeating = false;
       if (expiry < until) {
         sim.cancel(e.sessionHandle);
-        e.sessionHandle = sim.scheduleAt(Math.max(expiry, now), this.kSession, this.entries.indexOf(e));
+        e.sessionHandle = sim.scheduleAt(Math.max(expiry, now), this.kSession, e.uid);
       }
     }
     sim.scheduleAt(until, this.kThaw, c.index);
@@ -607,22 +624,24 @@ export class ConsumerGroup {
     const c = this.consumers[i];
     const sim = this.host.sim;
     if (!c.alive || sim.now < c.frozenUntil) return;
-    const paused = sim.now - (c.frozenUntil - 0);
-    void paused;
     const e = c.entry;
-    if (e && e.alive) {
-      sim.cancel(e.sessionHandle);
-      e.sessionHandle = -1;
-      e.hbAnchor = sim.now;
-    }
-    // Resume the threads that were working, shifted by the pause.
+    if (e && e.alive) this.resumeHeartbeats(e);
+    // Resume the threads that were working, with the work they had left.
     for (let t = 0; t < this.threads; t++) {
       if (c.tCur[t] >= 0 && c.tHandle[t] < 0) {
-        c.tEnd[t] = Math.max(c.tEnd[t], sim.now) + 0;
-        c.tHandle[t] = sim.scheduleAt(Math.max(sim.now, c.tEnd[t]), this.kDone, c.index * MAX_THREADS + t);
+        c.tEnd[t] = sim.now + c.tLeft[t];
+        c.tHandle[t] = sim.scheduleAt(c.tEnd[t], this.kDone, c.index * MAX_THREADS + t);
       }
     }
     if (c.phase === Phase.Idle || c.phase === Phase.PollScheduled || c.phase === Phase.Joining) this.schedulePoll(c, 0);
+  }
+
+  /** The heartbeat thread runs again: the pending session expiry is off. */
+  private resumeHeartbeats(e: Entry): void {
+    this.host.sim.cancel(e.sessionHandle);
+    e.sessionHandle = -1;
+    e.heartbeating = true;
+    e.hbAnchor = this.host.sim.now;
   }
 
   private frozen(c: Consumer): boolean {
@@ -675,9 +694,10 @@ export class ConsumerGroup {
     c.dispatch = 0;
   }
 
-  private onSessionExpired(entryIndex: number): void {
-    const e = this.entries[entryIndex];
-    if (!e || e.alive || !this.entries.includes(e)) return;
+  private onSessionExpired(uid: number): void {
+    const e = this.entries.find((x) => x.uid === uid);
+    if (!e || e.heartbeating) return;
+    if (e.alive && e.consumer.entry === e) e.consumer.kicked = true;
     this.coordinatorLog(`Member ${e.memberId} in group ${this.id} has failed, removing it from the group (session timeout ${this.config['session.timeout.ms']} ms)`);
     this.removeEntry(e, `removing member ${e.memberId} on heartbeat expiration`);
   }
@@ -948,6 +968,11 @@ export class ConsumerGroup {
     if (c.pollTimeoutHandle >= 0) sim.cancel(c.pollTimeoutHandle);
     c.pollTimeoutHandle = -1;
     const e0 = c.entry;
+    if (e0 && !e0.heartbeating) {
+      // A static member back from a long batch before its session expired: same assignment.
+      this.info(c.clientId, `Rejoining group with group.instance.id=${c.instanceId} before session.timeout.ms: assignment kept, no rebalance`);
+      this.resumeHeartbeats(e0);
+    }
     // Kicked out while busy (poll timeout or rebalance timeout): rejoin as a new member.
     if (e0 === null || c.needsRejoin) {
       this.join(c);
@@ -1429,7 +1454,14 @@ export class ConsumerGroup {
       c.clientId,
       `consumer poll timeout has expired. This means the time between subsequent calls to poll() was longer than the configured max.poll.interval.ms (${this.config['max.poll.interval.ms']} ms), which typically implies that the poll loop is spending too much time processing messages. You can address this either by increasing max.poll.interval.ms or by reducing the maximum size of batches returned in poll() with max.poll.records (${this.config['max.poll.records']}).`,
     );
-    if (c.instanceId !== null) return; // static members do not leave; the session decides
+    if (c.instanceId !== null) {
+      // A static member sends no LeaveGroup, but its heartbeat thread stops: unless it polls again
+      // within session.timeout.ms, the coordinator expires it and rebalances.
+      e.heartbeating = false;
+      this.host.sim.cancel(e.sessionHandle);
+      e.sessionHandle = this.host.sim.schedule(this.ms('session.timeout.ms'), this.kSession, e.uid);
+      return;
+    }
     this.info(c.clientId, `Member ${e.memberId} sending LeaveGroup request to coordinator due to consumer poll timeout has expired`);
     c.kicked = true;
     c.needsRejoin = true;

@@ -1,5 +1,5 @@
 import { mount } from 'svelte';
-import App from './app/App.svelte';
+import App from './app/Root.svelte';
 import './app/app.css';
 
 const target = document.getElementById('app')!;

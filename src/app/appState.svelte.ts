@@ -11,6 +11,14 @@ import { SimClient } from './simClient.svelte.ts';
 import { DEFAULT_SCENARIO_ID, SHIPPED, shippedMatch } from './scenarios.ts';
 import { defaultSpeed, speedChoices, type Speed } from './speed.ts';
 import { isLang, LANG_STORAGE_KEY, translate, type Lang, type MessageKey, type Vars } from './i18n.ts';
+import type { Scenario as AnyScenario } from '../scenario/index.ts';
+import { blankKafka, CUSTOM_ID, KAFKA_SHIPPED } from './kafka/shipped.ts';
+import { currentMode } from './mode.ts';
+
+export interface AppStateOptions {
+  /** Hand over to the Kafka view: with the scenario to open, or null when the URL already holds it. */
+  onSwitch?(scenario: AnyScenario | null): void;
+}
 
 /** Option key of a scenario that came from a link and is not a shipped one. */
 export const LINK_KEY = 'link';
@@ -52,6 +60,16 @@ export class AppState {
   linkErrors = $state.raw<string[] | null>(null);
 
   readonly shipped: readonly Scenario[] = SHIPPED;
+  /** Kafka scenarios listed in the picker (they open the Kafka view). */
+  readonly kafka: readonly { key: string; title: string }[] = [
+    ...KAFKA_SHIPPED.map((s) => ({ key: `kafka:${s.id}`, title: s.title || s.id })),
+    { key: `kafka:${CUSTOM_ID}`, title: 'Custom Kafka setup (blank start)' },
+  ];
+  #opts: AppStateOptions;
+
+  constructor(opts: AppStateOptions = {}) {
+    this.#opts = opts;
+  }
   /** Reactive, so that readers of `snapshot` before `start()` update once the worker exists. */
   #client = $state.raw<SimClient | null>(null);
   #actor: Actor<typeof runMachine> | null = null;
@@ -89,8 +107,8 @@ export class AppState {
     this.#client = client;
     const machine = runMachine.provide({
       actions: {
-        load: (_, params: { scenario: Scenario }) => {
-          void client.load(params.scenario);
+        load: (_, params: { scenario: AnyScenario }) => {
+          void client.load(params.scenario as Scenario);
           void client.speed(this.speed);
         },
         play: () => void client.play(),
@@ -123,6 +141,10 @@ export class AppState {
   /** Opens the scenario in the URL hash; a bad link falls back to the default and lists its errors. */
   #openFromUrl(): void {
     const hash = location.hash;
+    if (hash.length > 1 && currentMode() === 'kafka') {
+      this.#opts.onSwitch?.(null);
+      return;
+    }
     if (hash.length > 1) {
       const r = stationOnly(decodeShare(location.href));
       if (r.ok) {
@@ -151,6 +173,12 @@ export class AppState {
   }
 
   selectScenario(key: string): void {
+    if (key.startsWith('kafka:')) {
+      const id = key.slice('kafka:'.length);
+      const k = id === CUSTOM_ID ? blankKafka() : KAFKA_SHIPPED.find((s) => s.id === id);
+      if (k) this.#opts.onSwitch?.(k);
+      return;
+    }
     const opt = this.options.find((o) => o.key === key);
     if (!opt) return;
     this.#commit(opt.scenario, defaultSpeed(opt.scenario.duration));

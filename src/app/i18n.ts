@@ -10,6 +10,8 @@ export const LANGS: readonly Lang[] = ['en', 'ru'];
 const en = {
   'app.tagline': 'queues, simulated one event at a time',
   'header.scenario': 'Scenario',
+  'header.stations': 'Queueing stations',
+  'header.kafka': 'Kafka playground',
   'header.language': 'Language',
   'header.langName.en': 'English',
   'header.langName.ru': 'Русский',
@@ -115,6 +117,8 @@ export type MessageKey = keyof typeof en;
 const ru: Record<MessageKey, string> = {
   'app.tagline': 'очереди, событие за событием',
   'header.scenario': 'Сценарий',
+  'header.stations': 'Системы массового обслуживания',
+  'header.kafka': 'Kafka',
   'header.language': 'Язык',
   'header.langName.en': 'English',
   'header.langName.ru': 'Русский',

@@ -7,7 +7,7 @@
  * the user (buttons, keys, scenario/seed changes).
  */
 import { assign, setup } from 'xstate';
-import type { StationScenario as Scenario } from '../../../workers/protocol.ts';
+import type { Scenario } from '../../scenario/index.ts';
 
 export type RunState = 'idle' | 'running' | 'paused' | 'finished' | 'error';
 
@@ -16,7 +16,8 @@ export type RunEvent =
   | { type: 'PAUSE' }
   /** Space bar / play-pause button: PLAY or PAUSE depending on the state. */
   | { type: 'TOGGLE' }
-  | { type: 'STEP' }
+  /** One event; `next`: until the next event-log line (Kafka view). */
+  | { type: 'STEP'; next?: boolean }
   | { type: 'RESET' }
   /** A new scenario (or seed): load it and start over. */
   | { type: 'LOAD'; scenario: Scenario }

@@ -337,7 +337,8 @@ export class ConsumerGroup {
   /** Highest offset+1 processed per partition by its current owner (what an after-processing commit sends). */
   private processedUpTo: Float64Array;
   private pausedSince: Float64Array;
-  private readonly lastSeq: Float64Array;
+  /** Per key: produce sequence of the newest record applied (Int32: a run has < 2^31 records). */
+  private readonly lastSeq: Int32Array;
   private readonly slow: SlowWindow[] = [];
   private rebalanceTimeoutHandle = -1;
   private joinHandle = -1;
@@ -407,7 +408,7 @@ export class ConsumerGroup {
     this.committed = new Float64Array(P);
     this.processedUpTo = new Float64Array(P);
     this.pausedSince = new Float64Array(P).fill(0);
-    this.lastSeq = new Float64Array(Math.max(1, host.keyCount)).fill(-1);
+    this.lastSeq = new Int32Array(Math.max(1, host.keyCount)).fill(-1);
     this.owed = new TimeIntegral(batchLen);
     this.out = new TimeIntegral(batchLen);
     this.batchLen = batchLen;

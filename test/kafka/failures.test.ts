@@ -4,27 +4,10 @@
  * shipped scenario's signature, and that its fix removes it.
  */
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { validateScenario, formatError } from '../../src/scenario/validate.ts';
-import { applyOverride, parseOverride } from '../../src/scenario/set-path.ts';
-import type { KafkaScenario } from '../../src/scenario/schema.ts';
 import { createKafka } from '../../src/run/run.ts';
+import { load, run } from './helpers.ts';
 import { buildKafkaSummary } from '../../src/run/kafka-summary.ts';
 
-function load(id: string, ...sets: string[]): KafkaScenario {
-  let raw: unknown = JSON.parse(readFileSync(`scenarios/${id}.json`, 'utf8'));
-  for (const s of sets) raw = applyOverride(raw, parseOverride(s));
-  const r = validateScenario(raw);
-  if (!r.ok) throw new Error(r.errors.map(formatError).join('\n'));
-  return r.scenario as KafkaScenario;
-}
-
-function run(id: string, ...sets: string[]) {
-  const s = load(id, ...sets);
-  const m = createKafka(s);
-  m.run(s.duration);
-  return { s, m, r: buildKafkaSummary(s, m), g: m.stats().groups[0] };
-}
 
 describe('poison-message', () => {
   it('without a retry policy one partition re-reads the same offset forever while the others stay healthy', () => {

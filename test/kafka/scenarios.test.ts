@@ -4,29 +4,10 @@
  * Seeds are fixed; thresholds leave room for the run's randomness (noted where it matters).
  */
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { validateScenario, formatError } from '../../src/scenario/validate.ts';
-import { applyOverride, parseOverride } from '../../src/scenario/set-path.ts';
-import type { KafkaScenario } from '../../src/scenario/schema.ts';
 import { createKafka } from '../../src/run/run.ts';
-import { buildKafkaSummary, type KafkaSummary } from '../../src/run/kafka-summary.ts';
-import type { KafkaModel } from '../../src/sim/model/kafka/kafka-model.ts';
+import { load, run } from './helpers.ts';
+import { buildKafkaSummary } from '../../src/run/kafka-summary.ts';
 
-function load(id: string, ...sets: string[]): KafkaScenario {
-  let raw: unknown = JSON.parse(readFileSync(`scenarios/${id}.json`, 'utf8'));
-  for (const s of sets) raw = applyOverride(raw, parseOverride(s));
-  const r = validateScenario(raw);
-  if (!r.ok) throw new Error(r.errors.map(formatError).join('\n'));
-  if (r.scenario.model !== 'kafka') throw new Error(`${id} is not a kafka scenario`);
-  return r.scenario;
-}
-
-function run(id: string, ...sets: string[]): { s: KafkaScenario; m: KafkaModel; r: KafkaSummary } {
-  const s = load(id, ...sets);
-  const m = createKafka(s);
-  m.run(s.duration);
-  return { s, m, r: buildKafkaSummary(s, m) };
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 

@@ -1135,7 +1135,7 @@ export class ConsumerGroup {
     c.tHandle[t] = -1;
     const log = this.host.logs[p];
     const handled = !log.holds(o) || log.state(this.host.groupIndex, o) !== RecordState.InFlight;
-    const outcome = handled ? Outcome.Ok : this.outcome(c, p, o);
+    const outcome = handled ? Outcome.Ok : this.outcome(p, o, c.failRng, true);
     if (outcome === Outcome.Ok) {
       this.forgetAttempts(c, p, o);
       this.apply(c, p, o);
@@ -1167,13 +1167,14 @@ export class ConsumerGroup {
     this.outages.push({ from, until });
   }
 
-  private outcome(c: Consumer, p: number, o: number): Outcome {
+  /** How an attempt at record (p, o) ends: a poison payload, an outage or bad luck fail it. */
+  private outcome(p: number, o: number, rng: Rng, crashes: boolean): Outcome {
     const log = this.host.logs[p];
-    if (log.holds(o) && log.isPoison(o)) return log.crashesConsumer(o) ? Outcome.Crash : Outcome.Permanent;
+    if (log.holds(o) && log.isPoison(o)) return crashes && log.crashesConsumer(o) ? Outcome.Crash : Outcome.Permanent;
     const now = this.host.sim.now;
     for (const w of this.outages) if (now >= w.from && now < w.until) return Outcome.Transient;
     const rate = this.config.processing.failureRate;
-    return rate > 0 && c.failRng.next() < rate ? Outcome.Transient : Outcome.Ok;
+    return rate > 0 && rng.next() < rate ? Outcome.Transient : Outcome.Ok;
   }
 
   private recordId(p: number, o: number): number {
@@ -1354,14 +1355,8 @@ export class ConsumerGroup {
     const { p, o } = item;
     const log = this.host.logs[p];
     const attempts = item.attempts + 1;
-    let outcome = Outcome.Ok;
-    if (log.holds(o) && log.isPoison(o)) outcome = Outcome.Permanent;
-    else {
-      const now = this.host.sim.now;
-      for (const w of this.outages) if (now >= w.from && now < w.until) outcome = Outcome.Transient;
-      const rate = this.config.processing.failureRate;
-      if (outcome === Outcome.Ok && rate > 0 && this.retryRngs[level].next() < rate) outcome = Outcome.Transient;
-    }
+    // The retry consumer runs elsewhere: a payload that kills a process fails here as an exception.
+    const outcome = this.outcome(p, o, this.retryRngs[level], false);
     if (outcome === Outcome.Ok) {
       this.retrying--;
       log.setState(this.host.groupIndex, o, RecordState.InFlight);

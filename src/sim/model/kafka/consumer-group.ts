@@ -101,7 +101,8 @@ export interface DlqRecord {
   topic: string;
   partition: number;
   offset: number;
-  key: number;
+  /** The record's key, or null for a null key. */
+  key: string | null;
   attempts: number;
   error: string;
 }
@@ -140,6 +141,8 @@ export interface GroupHost {
   keyCount: number;
   /** 31-bit key hash for keyed executors. */
   keyHash(key: number): number;
+  /** The key string of a global key index (for DLQ headers and logs). */
+  keyName(key: number): string;
   groupIndex: number;
   groups: number;
   /** Every group's committed offset of a partition, for pruning. */
@@ -1289,7 +1292,7 @@ export class ConsumerGroup {
     this.dlq++;
     if (c) this.forgetAttempts(c, p, o);
     else this.persistedAttempts.delete(this.recordId(p, o));
-    this.dlqRecords.push({ t: this.host.sim.now, topic: this.host.topic, partition: p, offset: o, key: log.holds(o) ? log.keyOf(o) : -1, attempts, error });
+    this.dlqRecords.push({ t: this.host.sim.now, topic: this.host.topic, partition: p, offset: o, key: log.holds(o) && log.keyOf(o) >= 0 ? this.host.keyName(log.keyOf(o)) : null, attempts, error });
     if (this.dlqRecords.length > 100) this.dlqRecords.shift();
     this.host.log.add(this.host.sim.now, 'WARN', c?.clientId ?? `${this.id}-retry`, `sent to ${dlqTopic}: ${this.pname(p)} offset=${o} attempts=${attempts}`);
     this.markHandled(c, p, o);

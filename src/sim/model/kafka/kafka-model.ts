@@ -220,6 +220,10 @@ export class KafkaModel {
       topic: topic.name,
       keyCount: keyBase,
       keyHash: (k: number) => this.keyHash(k),
+      keyName: (k: number) => {
+        const p = this.producers.find((x) => k >= x.keyBase && k < x.keyBase + x.keys.count)!;
+        return p.keys.key(k - p.keyBase);
+      },
       groupIndex: g,
       groups: G,
       committedOf: (p: number) => this.groups.map((gr) => gr.committed[p]),

@@ -1,6 +1,6 @@
 /**
  * `npm run sim -- <scenario file | share URL> [--seed N] [--duration S] [--set path=value ...]
- *                [--json] [--no-timing]`
+ *                [--json] [--no-timing] [--log]`
  *
  * Runs a scenario headless and prints a summary table (or, with --json, one JSON object).
  * Exit codes: 0 ok, 2 invalid input (messages on stderr, no stack trace), 1 internal error.
@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { validateScenario, formatError, type ScenarioError } from '../scenario/validate.ts';
 import { decodeShare, looksLikeShare } from '../scenario/share.ts';
 import { applyOverride, parseOverride, type Override } from '../scenario/set-path.ts';
-import { runScenario } from '../run/run.ts';
+import { runScenarioWithLog } from '../run/run.ts';
 import { formatTable } from './table.ts';
 import { formatKafkaTable } from './kafka-table.ts';
 import { partitionForKey } from '../sim/model/kafka/murmur2.ts';
@@ -24,6 +24,7 @@ options:
   --set path=value    override any field, e.g. --set arrival.rate=0.95 (repeatable; value is JSON or text)
   --json              print one JSON object instead of the table
   --no-timing         leave out wallMs (the only field that differs between identical runs)
+  --log               also print the event log (client and broker lines, repeats folded)
   -h, --help          this text
 
 partition: prints the partition Kafka's default partitioner picks for each key:
@@ -35,6 +36,7 @@ interface Args {
   source: string;
   overrides: Override[];
   json: boolean;
+  log: boolean;
   timing: boolean;
 }
 
@@ -43,6 +45,7 @@ function parseArgs(argv: string[]): Args | 'help' {
   const overrides: Override[] = [];
   let json = false;
   let timing = true;
+  let log = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = (): string => {
@@ -58,6 +61,7 @@ function parseArgs(argv: string[]): Args | 'help' {
     if (a === '-h' || a === '--help') return 'help';
     else if (a === '--json') json = true;
     else if (a === '--no-timing') timing = false;
+    else if (a === '--log') log = true;
     else if (a === '--seed') overrides.push(parseNumber('seed', value()));
     else if (a === '--duration') overrides.push(parseNumber('duration', value()));
     else if (a === '--set') {
@@ -71,7 +75,7 @@ function parseArgs(argv: string[]): Args | 'help' {
     else throw new UsageError(`unexpected argument "${a}" (one scenario at a time)`);
   }
   if (source === undefined) throw new UsageError('no scenario given');
-  return { source, overrides, json, timing };
+  return { source, overrides, json, timing, log };
 }
 
 function loadRaw(source: string): { raw?: unknown; errors?: ScenarioError[] } {
@@ -147,11 +151,18 @@ function main(argv: string[]): number {
     process.stderr.write(`error: invalid scenario (${args.source}):\n${result.errors.map((e) => `  ${formatError(e)}`).join('\n')}\n`);
     return 2;
   }
-  const summary = runScenario(result.scenario, args.timing ? () => performance.now() : undefined);
+  const { summary, log } = runScenarioWithLog(result.scenario, args.timing ? () => performance.now() : undefined);
   const s = result.scenario;
   if (args.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
   else if (s.model === 'station' && summary.model === 'station') process.stdout.write(formatTable(s, summary));
   else if (s.model === 'kafka' && summary.model === 'kafka') process.stdout.write(formatKafkaTable(s, summary));
+  if (args.log && !args.json) {
+    process.stdout.write(`\nevent log (${log.length} entries, repeats folded):\n`);
+    for (const e of log) {
+      const times = e.count > 1 ? `  ×${e.count} until ${e.last.toFixed(3)} s` : '';
+      process.stdout.write(`${e.t.toFixed(3).padStart(10)} s  ${e.level.padEnd(5)} [${e.source}] ${e.text}${times}\n`);
+    }
+  }
   return 0;
 }
 

@@ -5,6 +5,7 @@
 import type { KafkaScenario, Scenario, StationScenario } from '../scenario/schema.ts';
 import { Station } from '../sim/model/station.ts';
 import { KafkaModel } from '../sim/model/kafka/kafka-model.ts';
+import type { LogEntry } from '../sim/model/kafka/event-log.ts';
 import { buildSummary, type StationSummary } from './summary.ts';
 import { buildKafkaSummary, kafkaConfig, type KafkaSummary } from './kafka-summary.ts';
 
@@ -41,11 +42,18 @@ export function summarize(scenario: Scenario, model: Model, wallMs?: number): Ru
   return buildKafkaSummary(scenario, model as KafkaModel, wallMs);
 }
 
-/** Runs a scenario to its duration; `clock` (ms) times the simulation loop alone when given. */
+/**
+ * Runs a scenario to its duration; `clock` (ms) times the simulation loop alone when given.
+ * Returns the summary and, for the broker model, its event log.
+ */
 export function runScenario(scenario: Scenario, clock?: () => number): RunSummary {
+  return runScenarioWithLog(scenario, clock).summary;
+}
+
+export function runScenarioWithLog(scenario: Scenario, clock?: () => number): { summary: RunSummary; log: LogEntry[] } {
   const model = createModel(scenario);
   const t0 = clock?.();
   model.run(scenario.duration);
   const wallMs = clock && t0 !== undefined ? Math.round((clock() - t0) * 100) / 100 : undefined;
-  return summarize(scenario, model, wallMs);
+  return { summary: summarize(scenario, model, wallMs), log: model instanceof KafkaModel ? model.logEntries() : [] };
 }

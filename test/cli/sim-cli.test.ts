@@ -102,6 +102,13 @@ describe('npm run sim with a Kafka scenario', () => {
     expect(r.stdout).toMatch(/lag\s+final \/ max\s+s/);
   });
 
+  it('prints the event log with --log', () => {
+    const r = sim('scenarios/retention-reset.json', '--log');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/INFO  \[consumer-warehouse-1\] Resetting offset for partition orders-\d to position FetchPosition\{offset=\d+/);
+    expect(r.stdout).toMatch(/\[LogManager\] Deleting segment of orders-0 due to retention time 360000ms breach/);
+  });
+
   it('names the bad Kafka setting and its range', () => {
     const r = sim('scenarios/rebalance-storm.json', '--set', 'groups.0.session.timeout.ms=1000', '--set', 'faults=[{"at":5,"kind":"crash","target":"renderer-9"}]');
     expect(r.code).toBe(2);

@@ -72,6 +72,8 @@ export interface KafkaSnapshotData {
     /** Per partition, first group (empty beyond 64 partitions). */
     partitionLag: SeriesCols[];
   };
+  /** Little's law over the run: time-average L and λ·W of the first group, sampled on a grid. */
+  little: { t: Float64Array; L: Float64Array; lw: Float64Array };
   /** The newest log entries, oldest first. */
   log: LogLine[];
   /** Lines dropped off the front of the model's bounded log. */
@@ -79,11 +81,58 @@ export interface KafkaSnapshotData {
 }
 
 /** At most this many log lines travel with a snapshot. */
-export const SNAPSHOT_LOG_LINES = 400;
+export const SNAPSHOT_LOG_LINES = 1000;
 
 const finiteOrNull = (x: number): number | null => (Number.isFinite(x) ? x : null);
 
-export function buildKafkaSnapshot(scenario: KafkaScenario, model: KafkaModel): KafkaSnapshotData {
+/**
+ * L (time-average records owed) and λ·W of the first group at the model's current time — the two
+ * sides of Little's law as the summary reports them. NaN before anything was measured.
+ */
+export function littleNow(model: KafkaModel): { L: number; lw: number } {
+  const g = model.groups[0];
+  if (!g) return { L: NaN, lw: NaN };
+  const st = g.stats();
+  const lambda = model.inRate.estimate(model.sim.now).mean;
+  return { L: st.L.mean, lw: lambda * st.W.mean };
+}
+
+/** Little's law samples, one per grid step of simulated time (bounded: at most `capacity`). */
+export class LittleTrack {
+  readonly t: number[] = [];
+  readonly L: number[] = [];
+  readonly lw: number[] = [];
+  next: number;
+
+  constructor(
+    readonly step: number,
+    readonly from: number,
+  ) {
+    this.next = Math.max(step, from + step);
+  }
+
+  /** Records a sample when the model has reached the next grid point (or passed it, e.g. by stepping). */
+  sample(model: KafkaModel): void {
+    const now = model.sim.now;
+    if (now < this.next) return;
+    const { L, lw } = littleNow(model);
+    if (Number.isFinite(L) && Number.isFinite(lw)) {
+      this.t.push(now);
+      this.L.push(L);
+      this.lw.push(lw);
+    }
+    // The next grid point strictly after now (guarding against floating-point round-down).
+    let next = (Math.floor(now / this.step + 1e-9) + 1) * this.step;
+    if (!(next > now)) next = now + this.step;
+    this.next = next;
+  }
+
+  columns(): KafkaSnapshotData['little'] {
+    return { t: Float64Array.from(this.t), L: Float64Array.from(this.L), lw: Float64Array.from(this.lw) };
+  }
+}
+
+export function buildKafkaSnapshot(scenario: KafkaScenario, model: KafkaModel, little?: LittleTrack): KafkaSnapshotData {
   const now = model.sim.now;
   const summary = buildKafkaSummary(scenario, model);
   const groups: GroupView[] = model.groups.map((g) => {
@@ -125,6 +174,7 @@ export function buildKafkaSnapshot(scenario: KafkaScenario, model: KafkaModel): 
       p99: s.p99.read(now),
       partitionLag: s.partitionLag.map((x) => x.read(now)),
     },
+    little: little ? little.columns() : { t: new Float64Array(0), L: new Float64Array(0), lw: new Float64Array(0) },
     log,
     logEvicted: model.log.evicted,
   };
@@ -136,5 +186,6 @@ export function snapshotBuffers(d: KafkaSnapshotData): ArrayBuffer[] {
   const add = (c: SeriesCols) => out.push(c.t.buffer as ArrayBuffer, c.mean.buffer as ArrayBuffer, c.max.buffer as ArrayBuffer);
   const s = d.series;
   [s.lagRecords, s.lagSeconds, s.rateIn, s.rateOut, s.p50, s.p99, ...s.partitionLag].forEach(add);
+  out.push(d.little.t.buffer as ArrayBuffer, d.little.L.buffer as ArrayBuffer, d.little.lw.buffer as ArrayBuffer);
   return out;
 }

@@ -1,0 +1,122 @@
+/**
+ * Small time-series charts of the Kafka view as pure geometry: scales, ticks and SVG path strings
+ * from bucketed columns (d3-scale, d3-shape). No DOM: the Svelte component writes the <svg>.
+ */
+import { scaleLinear } from 'd3-scale';
+import { line } from 'd3-shape';
+
+export interface Cols {
+  t: ArrayLike<number>;
+  mean: ArrayLike<number>;
+}
+
+export interface LineSpec {
+  cols: Cols;
+  /** Optional explicit end time for the last point (the current simulated time). */
+  end?: number;
+}
+
+export interface Tick {
+  value: number;
+  pos: number;
+}
+
+export interface LineChartGeom {
+  width: number;
+  height: number;
+  plot: { left: number; right: number; top: number; bottom: number };
+  xTicks: Tick[];
+  yTicks: Tick[];
+  paths: string[];
+  /** Last finite value of each line (null when none). */
+  last: (number | null)[];
+  yMax: number;
+  empty: boolean;
+}
+
+export const MARGIN = { top: 8, right: 12, bottom: 30, left: 48 };
+
+const finite = (x: number): boolean => Number.isFinite(x);
+
+/** Points (t, v) of a column pair, at most `maxPoints` (keeps every k-th plus the last). */
+export function points(cols: Cols, maxPoints = 400): [number, number][] {
+  const n = Math.min(cols.t.length, cols.mean.length);
+  const step = Math.max(1, Math.ceil(n / maxPoints));
+  const out: [number, number][] = [];
+  for (let i = 0; i < n; i += step) {
+    const t = cols.t[i];
+    const v = cols.mean[i];
+    if (finite(t) && finite(v)) out.push([t, v]);
+  }
+  if (n > 0 && (n - 1) % step !== 0) {
+    const t = cols.t[n - 1];
+    const v = cols.mean[n - 1];
+    if (finite(t) && finite(v)) out.push([t, v]);
+  }
+  return out;
+}
+
+/** Drops every other tick (keeping 0) until labels are at least `gap` px apart. */
+export function thin(ticks: Tick[], gap = 14): Tick[] {
+  let out = ticks;
+  while (out.length > 2 && Math.abs(out[1].pos - out[0].pos) < gap) out = out.filter((_, i) => i % 2 === 0);
+  return out;
+}
+
+/** About one y tick per 24 px of plot height (2 to 5). */
+export const yTickCount = (h: number): number => Math.max(2, Math.min(5, Math.floor(h / 24)));
+
+export function buildLineChart(lines: Cols[], opts: { width: number; height: number; xMax: number; yMin?: number }): LineChartGeom {
+  const width = Math.max(opts.width, MARGIN.left + MARGIN.right + 10);
+  const height = Math.max(opts.height, MARGIN.top + MARGIN.bottom + 10);
+  const plot = { left: MARGIN.left, right: width - MARGIN.right, top: MARGIN.top, bottom: height - MARGIN.bottom };
+  const pts = lines.map((c) => points(c));
+  let top = 0;
+  for (const p of pts) for (const [, v] of p) if (v > top) top = v;
+  const empty = pts.every((p) => p.length === 0);
+  const x = scaleLinear().domain([0, opts.xMax > 0 ? opts.xMax : 1]).range([plot.left, plot.right]);
+  const y = scaleLinear()
+    .domain([opts.yMin ?? 0, top > 0 ? top * 1.08 : 1])
+    .range([plot.bottom, plot.top])
+    .nice(yTickCount(plot.bottom - plot.top));
+  const gen = line<[number, number]>()
+    .digits(1)
+    .x((d) => x(d[0]))
+    .y((d) => y(d[1]));
+  return {
+    width,
+    height,
+    plot,
+    xTicks: x.ticks(5).map((value) => ({ value, pos: x(value) })),
+    yTicks: thin(y.ticks(yTickCount(plot.bottom - plot.top)).map((value) => ({ value, pos: y(value) }))),
+    paths: pts.map((p) => (p.length > 0 ? (gen(p) ?? '') : '')),
+    last: pts.map((p) => (p.length > 0 ? p[p.length - 1][1] : null)),
+    yMax: y.domain()[1],
+    empty,
+  };
+}
+
+/** Heatmap cells: rows = partitions, columns = time buckets re-binned to at most `cols`. */
+export function heatmapGrid(series: Cols[], xMax: number, cols = 120): { grid: Float64Array; rows: number; cols: number; max: number } {
+  const rows = series.length;
+  const grid = new Float64Array(rows * cols);
+  const count = new Float64Array(rows * cols);
+  let max = 0;
+  const span = xMax > 0 ? xMax : 1;
+  for (let r = 0; r < rows; r++) {
+    const s = series[r];
+    const n = Math.min(s.t.length, s.mean.length);
+    for (let i = 0; i < n; i++) {
+      const v = s.mean[i];
+      if (!finite(v)) continue;
+      const c = Math.min(cols - 1, Math.max(0, Math.floor((s.t[i] / span) * cols)));
+      grid[r * cols + c] += v;
+      count[r * cols + c]++;
+    }
+  }
+  for (let k = 0; k < grid.length; k++) {
+    grid[k] = count[k] > 0 ? grid[k] / count[k] : NaN;
+    if (grid[k] > max) max = grid[k];
+  }
+  return { grid, rows, cols, max };
+}

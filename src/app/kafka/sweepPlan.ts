@@ -1,0 +1,55 @@
+/**
+ * Latency against utilisation, as pure data: a group's capacity, the M/M/1-per-consumer theory
+ * curve W = (1/μ)·1/(1 − ρ), and the scenarios a "sweep ρ" runs (the same setup at a steady
+ * Poisson rate set to ρ × capacity, without faults or rate changes).
+ */
+import type { KafkaScenario } from '../../../workers/kafkaProtocol.ts';
+
+export const SWEEP_RHOS: readonly number[] = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95];
+/** Simulated seconds per sweep run (after its warm-up). */
+export const SWEEP_SECONDS = 600;
+export const SWEEP_WARMUP = 60;
+
+/** Mean processing time per record (s) of the first group, or null. */
+export function serviceMean(s: KafkaScenario): number | null {
+  const t = s.groups[0]?.processing.time as { type: string; mean?: number; min?: number; max?: number } | undefined;
+  if (!t) return null;
+  if (typeof t.mean === 'number' && t.mean > 0) return t.mean;
+  if (t.type === 'uniform' && typeof t.min === 'number' && typeof t.max === 'number') return (t.min + t.max) / 2 || null;
+  return null;
+}
+
+/** Records per second the first group can apply: busy consumers × threads ÷ mean time. */
+export function capacity(s: KafkaScenario): number | null {
+  const g = s.groups[0];
+  const mean = serviceMean(s);
+  if (!g || !mean) return null;
+  const consumers = Math.min(g.members, s.topic.partitions);
+  const threads = g.processing.mode === 'sequential' ? 1 : g.processing.threads;
+  return consumers > 0 ? (consumers * threads) / mean : null;
+}
+
+/** The theory curve W(ρ) in seconds, from ρ = 0 to `to`. */
+export function theoryCurve(mean: number, to = 0.97, n = 80): [number, number][] {
+  const out: [number, number][] = [];
+  for (let i = 0; i <= n; i++) {
+    const rho = (to * i) / n;
+    out.push([rho, mean / (1 - rho)]);
+  }
+  return out;
+}
+
+/** The scenario of one sweep point. */
+export function sweepScenario(s: KafkaScenario, rho: number): KafkaScenario {
+  const cap = capacity(s) ?? 0;
+  const rate = rho * cap;
+  const n = s.producers.length;
+  return {
+    ...s,
+    id: `${s.id}-sweep`,
+    duration: SWEEP_WARMUP + SWEEP_SECONDS,
+    warmup: SWEEP_WARMUP,
+    faults: [],
+    producers: s.producers.map((p) => ({ ...p, rate: rate / n, profile: [], bursts: null, daily: null, stopAt: null, arrivals: 'poisson' as const })),
+  };
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { buildLineChart, heatmapGrid, points, thin, yTickCount } from '../../src/app/kafka/lineChart.ts';
+import { capacity, serviceMean, sweepScenario, theoryCurve, SWEEP_SECONDS, SWEEP_WARMUP } from '../../src/app/kafka/sweepPlan.ts';
+import { blankKafka } from '../../src/app/kafka/shipped.ts';
+import { validateScenario } from '../../src/scenario/index.ts';
+
+describe('Kafka line charts', () => {
+  it('points() keeps at most maxPoints plus the last one and skips non-finite values', () => {
+    const t = Float64Array.from({ length: 1000 }, (_, i) => i);
+    const mean = Float64Array.from({ length: 1000 }, (_, i) => (i === 5 ? NaN : i * 2));
+    const p = points({ t, mean }, 100);
+    expect(p.length).toBeLessThanOrEqual(101);
+    expect(p[p.length - 1]).toEqual([999, 1998]);
+    expect(p.every(([, v]) => Number.isFinite(v))).toBe(true);
+  });
+
+  it('buildLineChart returns one path per line, ticks inside the plot and the last values', () => {
+    const g = buildLineChart(
+      [
+        { t: [0, 1, 2], mean: [0, 5, 10] },
+        { t: [], mean: [] },
+      ],
+      { width: 300, height: 150, xMax: 2 },
+    );
+    expect(g.paths[0]).toMatch(/^M/);
+    expect(g.paths[1]).toBe('');
+    expect(g.last).toEqual([10, null]);
+    expect(g.yMax).toBeGreaterThanOrEqual(10);
+    for (const tk of g.xTicks) expect(tk.pos).toBeGreaterThanOrEqual(g.plot.left);
+    expect(g.empty).toBe(false);
+    expect(yTickCount(40)).toBe(2);
+    expect(yTickCount(500)).toBe(5);
+    const dense = [0, 1, 2, 3, 4].map((v) => ({ value: v, pos: 100 - v * 8 }));
+    expect(thin(dense).map((t) => t.value)).toEqual([0, 2, 4]);
+  });
+
+  it('heatmapGrid averages each partition into time columns and reports the maximum', () => {
+    const h = heatmapGrid(
+      [
+        { t: [0, 5], mean: [1, 3] },
+        { t: [0, 5], mean: [10, 30] },
+      ],
+      10,
+      2,
+    );
+    expect(h.rows).toBe(2);
+    expect(Array.from(h.grid)).toEqual([1, 3, 10, 30]);
+    expect(h.max).toBe(30);
+  });
+});
+
+describe('latency vs utilisation plan', () => {
+  it('capacity = min(members, partitions) × threads ÷ mean processing time', () => {
+    const s = blankKafka();
+    expect(serviceMean(s)).toBe(0.01);
+    expect(capacity(s)).toBeCloseTo(300, 9);
+    expect(capacity({ ...s, groups: [{ ...s.groups[0], members: 12 }] })).toBeCloseTo(600, 9);
+  });
+
+  it('the theory curve is W = (1/μ)/(1 − ρ) and sweep scenarios are valid steady runs at ρ × capacity', () => {
+    const c = theoryCurve(0.01, 0.9, 9);
+    expect(c[0]).toEqual([0, 0.01]);
+    expect(c[9][1]).toBeCloseTo(0.1, 9);
+    const s = sweepScenario(blankKafka(), 0.5);
+    expect(s.producers[0].rate).toBeCloseTo(150, 9);
+    expect(s.duration).toBe(SWEEP_WARMUP + SWEEP_SECONDS);
+    expect(s.faults).toEqual([]);
+    expect(validateScenario(s).ok).toBe(true);
+  });
+});

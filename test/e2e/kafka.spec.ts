@@ -1,0 +1,435 @@
+import { expect, test, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { decodeShare, encodeShareHash } from '../../src/scenario/index.ts';
+import type { KafkaSummary } from '../../src/run/kafka-summary.ts';
+
+const SHOTS = 'test-results';
+mkdirSync(SHOTS, { recursive: true });
+
+let problems: string[] = [];
+function watch(page: Page): Page {
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console.error: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  return page;
+}
+test.beforeEach(({ page }) => {
+  problems = [];
+  watch(page);
+});
+test.afterEach(() => {
+  expect(problems, 'console errors').toEqual([]);
+});
+
+const scenario = (id: string) => JSON.parse(readFileSync(`scenarios/${id}.json`, 'utf8')) as Record<string, unknown>;
+const status = (page: Page) => page.getByTestId('status');
+const counter = async (page: Page, id: string) => Number(await page.getByTestId(`k-${id}`).getAttribute('data-value'));
+
+/** Opens a Kafka scenario by share link and waits for the first snapshot. */
+async function openKafka(page: Page, id: string | Record<string, unknown>): Promise<void> {
+  const s = typeof id === 'string' ? scenario(id) : id;
+  await page.goto(`/${encodeShareHash(s as never)}`);
+  await expect(page.getByTestId('kafka-view')).toBeVisible();
+  await expect(status(page)).toHaveAttribute('data-value', 'idle');
+  await expect(page.getByTestId('sim-time')).toHaveAttribute('data-value', '0');
+}
+
+async function runToEnd(page: Page): Promise<void> {
+  await page.getByTestId('speed').selectOption('max');
+  if ((await status(page).getAttribute('data-value')) !== 'running') await page.getByTestId('play').click();
+  await expect(status(page)).toHaveAttribute('data-value', 'finished', { timeout: 60_000 });
+}
+
+function cli(url: string): KafkaSummary {
+  return JSON.parse(execFileSync('npx', ['tsx', 'src/cli/sim.ts', url, '--json', '--no-timing'], { encoding: 'utf8' })) as KafkaSummary;
+}
+
+async function counters(page: Page) {
+  const ids = ['lag', 'lagS', 'rebalances', 'idle', 'duplicates', 'lost', 'skipped', 'ordering', 'produced'];
+  const out: Record<string, number> = {};
+  for (const id of ids) out[id] = await counter(page, id);
+  out.events = Number(await page.getByTestId('sim-time').getAttribute('data-events'));
+  out.simTime = Number(await page.getByTestId('sim-time').getAttribute('data-value'));
+  return out;
+}
+
+function fromCli(j: KafkaSummary) {
+  return {
+    lag: j.lagRecords.final,
+    lagS: j.lagSeconds.final,
+    rebalances: j.rebalances,
+    idle: j.idleConsumers,
+    duplicates: j.duplicates,
+    lost: j.lost,
+    skipped: j.skipped,
+    ordering: j.orderingViolations,
+    produced: j.produced,
+    events: j.events,
+    simTime: j.simTime,
+  };
+}
+
+const SIGNATURES: Record<string, (page: Page, j: KafkaSummary) => Promise<void>> = {
+  'black-friday': async (page, j) => {
+    // Lag grows ~200 records/s after the ×8 step at t = 120.
+    const slope = j.lagRecords.final / (j.simTime - 120);
+    expect(slope).toBeGreaterThan(150);
+    expect(slope).toBeLessThan(260);
+    const last = (await page.getByTestId('chart-lag').getAttribute('data-last'))!.split(',').map(Number);
+    expect(last[0]).toBeGreaterThan(100_000);
+  },
+  'consumers-gt-partitions': async (page) => {
+    expect(await counter(page, 'idle')).toBe(28);
+    await expect(page.getByTestId('k-idle')).toHaveAttribute('data-bad', '1');
+    await expect(page.locator('[data-testid=member][data-state=idle]')).toHaveCount(28);
+  },
+  'hot-partition': async (page) => {
+    const utils = await page.locator('[data-testid=member]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-util'))));
+    expect(Math.max(...utils)).toBeGreaterThan(0.97);
+    const lags = await page.locator('[data-testid=partition]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-lag'))));
+    const sorted = [...lags].sort((a, b) => b - a);
+    expect(sorted[0]).toBeGreaterThan(10 * Math.max(1, sorted[1]));
+    expect(Number(await page.getByTestId('chart-heatmap').getAttribute('data-rows'))).toBe(6);
+  },
+  'thread-pool-reorder': async (page) => {
+    expect(await counter(page, 'ordering')).toBeGreaterThan(0);
+    await expect(page.getByTestId('k-ordering')).toHaveAttribute('data-bad', '1');
+  },
+  'commit-before-processing': async (page) => {
+    expect(await counter(page, 'lost')).toBeGreaterThan(0);
+    await expect(page.getByTestId('k-lost')).toHaveAttribute('data-bad', '1');
+  },
+  'retention-reset': async (page) => {
+    expect(await counter(page, 'skipped')).toBeGreaterThan(0);
+    await page.getByTestId('tab-log').click();
+    await page.getByTestId('log-filter').fill('Resetting offset');
+    await expect(page.getByTestId('log-line').first()).toContainText('Resetting offset');
+  },
+  'rebalance-storm': async (page) => {
+    expect(await counter(page, 'rebalances')).toBeGreaterThanOrEqual(4);
+    expect(await counter(page, 'duplicates')).toBeGreaterThan(0);
+    await expect(page.getByTestId('k-duplicates')).toHaveAttribute('data-bad', '1');
+  },
+  'pubsub-groups': async (page, j) => {
+    const groups = Object.values(j.groups);
+    expect(groups.length).toBe(2);
+    const lagOf = async () => (await page.locator('[data-testid=partition]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-lag'))))).reduce((a, b) => a + b, 0);
+    const first = await lagOf();
+    await page.getByTestId('topo-group').selectOption('1');
+    await expect(page.getByTestId('topo-group-state')).toContainText('analytics');
+    const second = await lagOf();
+    expect(first).toBe(groups[0].lagRecords.final);
+    expect(second).toBe(groups[1].lagRecords.final);
+    expect(second).not.toBe(first);
+  },
+};
+
+/** Every Kafka scenario shipped in scenarios/ (new ones are picked up automatically). */
+const IDS = readdirSync('scenarios')
+  .filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json'))
+  .map((f) => f.slice(0, -5))
+  .filter((id) => scenario(id).model === 'kafka');
+
+test('every shipped Kafka scenario runs to the end with the CLI’s numbers and shows its signature', async ({ page }) => {
+  test.setTimeout(300_000);
+  expect(IDS.length).toBeGreaterThanOrEqual(11);
+  for (const id of IDS) {
+    await openKafka(page, id);
+    await expect(page.getByTestId('scenario')).toHaveValue(id);
+    await runToEnd(page);
+    const url = page.url();
+    const j = cli(url);
+    expect(await counters(page), id).toEqual(fromCli(j));
+    await SIGNATURES[id]?.(page, j);
+    for (const chart of ['chart-lag', 'chart-lag-seconds', 'chart-throughput', 'chart-latency', 'chart-little']) {
+      await expect(page.getByTestId(chart).locator('path.series').first(), `${id} ${chart}`).toBeVisible();
+    }
+  }
+});
+
+test('a live fault takes effect, lands in the share link, and the link replays the run exactly (browser and CLI)', async ({ page, browser }) => {
+  await openKafka(page, 'littles-law');
+  await page.getByTestId('speed').selectOption('30');
+  await page.getByTestId('play').click();
+  await expect.poll(async () => Number(await page.getByTestId('sim-time').getAttribute('data-value'))).toBeGreaterThan(60);
+  await page.getByTestId('fault-target').selectOption('warehouse-2');
+  await page.getByTestId('fault-crash').click();
+  await expect(page.locator('[data-testid=member][data-name=warehouse-2]')).toHaveAttribute('data-state', 'dead');
+  await page.getByTestId('fault-add-consumer').click();
+  await expect(page.locator('[data-testid=member]')).toHaveCount(5);
+  // The link now carries both faults at the simulated times they happened.
+  await expect.poll(() => {
+    const d = decodeShare(page.url());
+    return d.ok && d.scenario.model === 'kafka' ? d.scenario.faults.length : -1;
+  }).toBe(2);
+  await page.getByTestId('tab-log').click();
+  await expect(page.getByTestId('event-log')).toContainText('crash warehouse-2');
+  await page.getByTestId('fault-timeline').locator('..').locator('summary').click();
+  await expect(page.getByTestId('fault-timeline')).toContainText('crash warehouse-2');
+  await runToEnd(page);
+  const live = await counters(page);
+  expect(live.rebalances).toBeGreaterThanOrEqual(2);
+  const url = page.url();
+  const d = decodeShare(url);
+  expect(d.ok).toBe(true);
+  if (d.ok && d.scenario.model === 'kafka') {
+    expect(d.scenario.faults.map((f) => f.kind)).toEqual(['crash', 'add-consumer']);
+    expect(d.scenario.faults[0].at).toBeGreaterThan(60);
+  }
+  // The CLI on the same link prints the same numbers.
+  expect(live).toEqual(fromCli(cli(url)));
+  // A fresh page opened from the link replays the same run.
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const fresh = watch(await ctx.newPage());
+  await fresh.goto(url);
+  await expect(fresh.getByTestId('kafka-view')).toBeVisible();
+  await expect(status(fresh)).toHaveAttribute('data-value', 'idle');
+  await runToEnd(fresh);
+  expect(await counters(fresh)).toEqual(live);
+  await ctx.close();
+  // Reset drops the live faults from the link again.
+  await page.getByTestId('reset').click();
+  await expect(status(page)).toHaveAttribute('data-value', 'idle');
+  await expect.poll(() => {
+    const x = decodeShare(page.url());
+    return x.ok && x.scenario.model === 'kafka' ? x.scenario.faults.length : -1;
+  }).toBe(0);
+});
+
+test('Load ×8, Stop producer and a poison record are live faults too, and the link still replays exactly', async ({ page }) => {
+  await openKafka(page, 'littles-law');
+  await page.getByTestId('speed').selectOption('30');
+  await page.getByTestId('play').click();
+  await expect.poll(async () => Number(await page.getByTestId('sim-time').getAttribute('data-value'))).toBeGreaterThan(200);
+  await page.getByTestId('fault-load-spike').click();
+  await expect.poll(() => counter(page, 'lag'), { timeout: 30_000 }).toBeGreaterThan(20_000);
+  await page.getByTestId('fault-producer-stop').click();
+  await page.getByTestId('fault-poison').click();
+  await expect(status(page)).toHaveAttribute('data-value', 'running');
+  await expect.poll(() => {
+    const x = decodeShare(page.url());
+    return x.ok && x.scenario.model === 'kafka' ? x.scenario.faults.map((f) => f.kind).join(',') : '';
+  }).toBe('load-spike,producer-stop,poison');
+  const d = decodeShare(page.url());
+  if (d.ok && d.scenario.model === 'kafka') expect(d.scenario.faults[0].at).toBeGreaterThan(200);
+  await runToEnd(page);
+  const url = page.url();
+  expect(await counters(page)).toEqual(fromCli(cli(url)));
+});
+
+test('GC pause and slow downstream show up in member state and the log', async ({ page }) => {
+  await openKafka(page, 'littles-law');
+  await page.getByTestId('step-next').click();
+  await expect(status(page)).toHaveAttribute('data-value', 'paused');
+  await page.getByTestId('fault-target').selectOption('warehouse-1');
+  await page.getByTestId('fault-gc-pause').click();
+  await expect(page.locator('[data-testid=member][data-name=warehouse-1]')).toHaveAttribute('data-state', 'paused');
+  await page.getByTestId('fault-slow-downstream').click();
+  await page.getByTestId('tab-log').click();
+  await expect(page.getByTestId('event-log')).toContainText('GC pause');
+  await expect(page.getByTestId('event-log')).toContainText('slows ×10');
+  // An impossible fault (restart a live consumer is fine; unknown target is not) reports, not crashes.
+  await expect(page.getByTestId('fault-error')).toHaveCount(0);
+});
+
+test('step runs one event; next-log-line runs to the next line; keyboard shortcuts work', async ({ page }) => {
+  await openKafka(page, 'hot-partition');
+  await expect(page.getByTestId('keys-help')).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('sim-time')).toHaveAttribute('data-events', '1');
+  await expect(status(page)).toHaveAttribute('data-value', 'paused');
+  await page.getByTestId('step').click();
+  await expect(page.getByTestId('sim-time')).toHaveAttribute('data-events', '2');
+  const logCount = async () => Number((await page.getByTestId('tab-log').textContent())!.replace(/\D+/g, ''));
+  const before = await logCount();
+  // Keys act on the page, not on a focused button (Space would press it).
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('Shift+ArrowRight');
+  await expect.poll(logCount).toBeGreaterThan(before);
+  await page.keyboard.press('Space');
+  await expect(status(page)).toHaveAttribute('data-value', 'running');
+  await page.keyboard.press('Space');
+  await expect(status(page)).toHaveAttribute('data-value', 'paused');
+  await page.keyboard.press('r');
+  await expect(status(page)).toHaveAttribute('data-value', 'idle');
+  await expect(page.getByTestId('sim-time')).toHaveAttribute('data-events', '0');
+});
+
+test('the language switch translates the view and the explanation, and is remembered', async ({ page }) => {
+  await openKafka(page, 'rebalance-storm');
+  await expect(page.getByTestId('explain-title')).toBeVisible();
+  const en = await page.getByTestId('explain-title').textContent();
+  await page.getByTestId('lang-ru').click();
+  await expect(page.getByTestId('play')).toContainText('Пуск');
+  await expect(page.getByTestId('tab-explain')).toHaveText('Объяснение');
+  await expect(page.getByTestId('explain')).toContainText('На что смотреть');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await page.reload();
+  await expect(page.getByTestId('play')).toContainText('Пуск');
+  const ru = await page.getByTestId('explain-title').textContent();
+  expect(ru).not.toBe(en);
+  await page.getByTestId('lang-en').click();
+  await expect(page.getByTestId('play')).toContainText('Play');
+});
+
+test('the picker moves between the station page and the Kafka view; the blank custom start runs', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('stat-events')).toHaveAttribute('data-value', '0');
+  await page.getByTestId('scenario').selectOption('kafka:black-friday');
+  await expect(page.getByTestId('kafka-view')).toBeVisible();
+  await expect(page.getByTestId('scenario')).toHaveValue('black-friday');
+  await page.getByTestId('scenario').selectOption('custom');
+  await expect(page.getByTestId('scenario')).toHaveValue('custom');
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await expect(status(page)).toHaveAttribute('data-value', 'finished', { timeout: 30_000 });
+  expect(await counter(page, 'produced')).toBeGreaterThan(100_000);
+  await page.getByTestId('scenario').selectOption('station:mmc');
+  await expect(page.getByTestId('stat-events')).toHaveAttribute('data-value', '0');
+  await expect(page.getByTestId('description')).toContainText('Four servers');
+});
+
+test('settings: a bad value is explained and blocks Apply; a good one restarts the run and updates the link', async ({ page }) => {
+  await openKafka(page, 'consumers-gt-partitions');
+  await page.getByTestId('open-settings').click();
+  const members = page.getByTestId('set-groups.0.members');
+  await members.fill('-3');
+  await expect(page.getByTestId('settings-errors')).toContainText('groups.0.members');
+  await expect(page.getByTestId('settings-apply')).toBeDisabled();
+  await members.fill('6');
+  await expect(page.getByTestId('settings-errors')).toHaveCount(0);
+  await page.getByTestId('settings-apply').click();
+  await expect(page.getByTestId('settings')).toHaveCount(0);
+  await expect(page.getByTestId('scenario')).toHaveValue('link');
+  const d = decodeShare(page.url());
+  expect(d.ok && d.scenario.model === 'kafka' && d.scenario.groups[0].members).toBe(6);
+});
+
+test('hostile and broken links show a message and the nearest valid state, never a crash', async ({ page, baseURL }) => {
+  const s = scenario('hot-partition') as { groups: { members: number }[]; topic: { partitions: number } };
+  // A tampered Kafka link: the bad fields are repaired from the shipped scenario.
+  const tampered = encodeShareHash({ ...s, groups: [{ ...s.groups[0], members: -3 }], topic: { ...s.topic, partitions: 'x' } } as never);
+  await page.goto(`${baseURL}/${tampered}`);
+  await expect(page.getByTestId('kafka-view')).toBeVisible();
+  await expect(page.getByTestId('link-error')).toContainText('groups.0.members');
+  await expect(page.getByTestId('link-error')).toContainText('topic.partitions');
+  await expect(status(page)).toHaveAttribute('data-value', 'idle');
+  const now = decodeShare(page.url());
+  expect(now.ok && now.scenario.model === 'kafka' && now.scenario.groups[0].members).toBe(6);
+  await page.screenshot({ path: `${SHOTS}/kafka-bad-link.png` });
+  // Markup in a valid scenario is shown as text, never run.
+  const hostile = encodeShareHash({ ...scenario('littles-law'), id: 'hostile', title: '<img src=x onerror="window.__pwned=1">', description: '<script>window.__pwned=2</script>' } as never);
+  await page.goto(`${baseURL}/${hostile}`);
+  await expect(page.getByTestId('explain-title')).toHaveText('<img src=x onerror="window.__pwned=1">');
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  // A truncated Kafka link cannot be decoded: the station page explains it.
+  await page.goto(`${baseURL}/${tampered.slice(0, 40)}`);
+  await expect(page.getByTestId('link-error')).toBeVisible();
+  // A fault on a consumer that does not exist is reported and dropped; the rest of the link runs.
+  const ghost = encodeShareHash({ ...scenario('littles-law'), faults: [{ at: 5, kind: 'crash', target: 'nobody-1' }] } as never);
+  await page.goto(`${baseURL}/${ghost}`);
+  await expect(page.getByTestId('kafka-view')).toBeVisible();
+  await expect(page.getByTestId('link-error')).toContainText('faults.0.target');
+  await expect(page.getByTestId('scenario')).toHaveValue('littles-law');
+  await page.getByTestId('step-next').click();
+  await expect(status(page)).toHaveAttribute('data-value', 'paused');
+});
+
+test('a heavy scenario at top speed leaves the main thread without long tasks over 50 ms', async ({ page }) => {
+  await openKafka(page, 'black-friday');
+  await page.waitForTimeout(500); // page load and first layout are not part of the run
+  await page.evaluate(() => {
+    const w = window as unknown as { __long: number[] };
+    w.__long = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__long.push(e.duration);
+    }).observe({ type: 'longtask' });
+  });
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await expect(status(page)).toHaveAttribute('data-value', 'finished', { timeout: 60_000 });
+  await page.waitForTimeout(300);
+  const long = await page.evaluate(() => (window as unknown as { __long: number[] }).__long);
+  expect(long, `long tasks: ${long.join(', ')} ms`).toEqual([]);
+});
+
+test('screenshots: fits 1280×720 without scrolling and stays usable at 390 px', async ({ page, browser }) => {
+  await openKafka(page, 'rebalance-storm');
+  await page.screenshot({ path: `${SHOTS}/kafka-1280x720-idle.png` });
+  await page.getByTestId('speed').selectOption('100');
+  await page.getByTestId('play').click();
+  await page.waitForTimeout(2500);
+  await page.screenshot({ path: `${SHOTS}/kafka-1280x720-running.png` });
+  await runToEnd(page);
+  await page.screenshot({ path: `${SHOTS}/kafka-1280x720.png` });
+  const size = await page.evaluate(() => ({ h: document.documentElement.scrollHeight, w: document.documentElement.scrollWidth }));
+  expect(size.h).toBeLessThanOrEqual(720);
+  expect(size.w).toBeLessThanOrEqual(1280);
+  await page.getByTestId('tab-log').click();
+  await page.screenshot({ path: `${SHOTS}/kafka-1280x720-log.png` });
+  await page.getByTestId('open-settings').click();
+  await page.screenshot({ path: `${SHOTS}/kafka-1280x720-settings.png` });
+
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+  const phone = watch(await ctx.newPage());
+  await openKafka(phone, 'consumers-gt-partitions');
+  await phone.getByTestId('lang-ru').click();
+  await runToEnd(phone);
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await phone.screenshot({ path: `${SHOTS}/kafka-390.png`, fullPage: true });
+  await ctx.close();
+});
+
+test('latency vs utilisation: the sweep fills simulated points near the theory curve from background workers', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('scenario').selectOption('kafka:custom');
+  await expect(page.getByTestId('kafka-view')).toBeVisible();
+  await runToEnd(page);
+  await page.getByTestId('tab-wrho').click();
+  await expect(page.getByTestId('chart-wrho').locator('path.theory')).toBeVisible();
+  await page.waitForTimeout(300);
+  await page.evaluate(() => {
+    const w = window as unknown as { __long: number[] };
+    w.__long = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__long.push(e.duration);
+    }).observe({ type: 'longtask' });
+  });
+  await page.getByTestId('sweep-start').click();
+  // The page stays responsive while the pool works.
+  await page.getByTestId('tab-log').click();
+  await page.getByTestId('tab-wrho').click();
+  await expect(page.getByTestId('chart-wrho')).toHaveAttribute('data-sweep', 'done', { timeout: 90_000 });
+  await expect(page.getByTestId('chart-wrho')).toHaveAttribute('data-points', '11');
+  const long = await page.evaluate(() => (window as unknown as { __long: number[] }).__long);
+  expect(long, `long tasks: ${long.join(', ')} ms`).toEqual([]);
+  const pts = await page.getByTestId('chart-wrho').locator('circle.pt title').allTextContents();
+  expect(pts.length).toBe(11);
+  // At moderate load the simulated W is close to the M/M/1 curve W = (1/μ)/(1 − ρ), 1/μ = 10 ms.
+  for (const text of pts) {
+    const m = /ρ = ([\d.]+): W = ([\d.]+) s/.exec(text);
+    expect(m, text).not.toBeNull();
+    const rho = Number(m![1]);
+    const w = Number(m![2]);
+    if (rho <= 0.7) expect(Math.abs(w - 0.01 / (1 - rho)) / (0.01 / (1 - rho)), text).toBeLessThan(0.3);
+  }
+  await page.screenshot({ path: `${SHOTS}/kafka-1280x720-wrho.png` });
+});
+
+test('production build: the first load of either view stays under 150 kB of gzipped JavaScript', () => {
+  const dir = 'dist/assets';
+  const files = readdirSync(dir);
+  const gz = (prefix: string) => {
+    const f = files.find((x) => x.startsWith(prefix) && x.endsWith('.js'));
+    expect(f, prefix).toBeDefined();
+    return gzipSync(readFileSync(`${dir}/${f}`)).length;
+  };
+  const main = gz('index-');
+  const kafka = gz('KafkaApp-');
+  expect(main).toBeLessThan(150_000);
+  // The Kafka view is a lazy chunk: page + chunk together.
+  expect(main + kafka).toBeLessThan(150_000);
+});

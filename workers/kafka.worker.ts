@@ -1,0 +1,54 @@
+/**
+ * The Kafka simulation worker: a thin comlink adapter around {@link KafkaRunner}. The page imports
+ * only `type KafkaWorkerApi`; snapshots go back through a `Comlink.proxy` callback with their chart
+ * columns transferred, not copied. Commands answer with data, never by throwing.
+ */
+import * as Comlink from 'comlink';
+import { snapshotBuffers } from '../src/run/kafka-snapshot.ts';
+import type { KafkaCommandResult, KafkaFault, KafkaSnapshot, Speed } from './kafkaProtocol.ts';
+import { KafkaRunner } from './kafkaRunner.ts';
+import type { Host } from './runner.ts';
+
+const channel = new MessageChannel();
+const pending: Array<() => void> = [];
+channel.port1.onmessage = () => pending.shift()?.();
+
+const host: Host = {
+  now: () => performance.now(),
+  asap(fn) {
+    pending.push(fn);
+    channel.port2.postMessage(0);
+  },
+  after: (ms, fn) => void setTimeout(fn, ms),
+};
+
+let listener: ((snapshot: KafkaSnapshot) => unknown) | null = null;
+
+const runner = new KafkaRunner(host, (snapshot) => {
+  if (!listener) return;
+  try {
+    const buffers = snapshot.data ? snapshotBuffers(snapshot.data) : [];
+    Promise.resolve(listener(Comlink.transfer(snapshot, buffers))).catch(() => {});
+  } catch {
+    /* the page is gone */
+  }
+});
+
+const api = {
+  connect(onSnapshot: (snapshot: KafkaSnapshot) => unknown): void {
+    listener = onSnapshot;
+  },
+  load: (scenario: unknown): KafkaCommandResult => runner.load(scenario),
+  /** Loads and fast-forwards to simulated time `at` (paused there). */
+  loadAt: (scenario: unknown, at: number): KafkaCommandResult => runner.loadAt(scenario, at),
+  play: (): KafkaCommandResult => runner.play(),
+  pause: (): KafkaCommandResult => runner.pause(),
+  step: (toNextLog = false): KafkaCommandResult => runner.step(toNextLog),
+  speed: (speed: Speed): KafkaCommandResult => runner.speed(speed),
+  reset: (): KafkaCommandResult => runner.reset(),
+  inject: (fault: KafkaFault): KafkaCommandResult => runner.inject(fault),
+};
+
+export type KafkaWorkerApi = typeof api;
+
+Comlink.expose(api);

@@ -132,6 +132,8 @@ const en = {
   'chart.waiting': 'Press Play to start.',
 
   'little.identity': 'L = {L} ≈ λ·W = {lambda}/s × {W} s = {lw}',
+  'little.identity.off':
+    'L = {L} ≠ λ·W = {lambda}/s × {W} s = {lw}: not a steady state — records still waiting count in L but not yet in W (a growing backlog, or a run too short).',
   'little.na': 'Appears once records are processed.',
 
   'wrho.title': 'Latency vs utilisation: W = (1/μ)·1/(1 − ρ)',
@@ -342,6 +344,8 @@ const ru: Record<KMessageKey, string> = {
   'chart.waiting': 'Нажмите «Пуск».',
 
   'little.identity': 'L = {L} ≈ λ·W = {lambda}/с × {W} с = {lw}',
+  'little.identity.off':
+    'L = {L} ≠ λ·W = {lambda}/с × {W} с = {lw}: режим не установился — ждущие записи уже входят в L, но ещё не в W (растущий бэклог или слишком короткий прогон).',
   'little.na': 'Появится, когда записи обработаются.',
 
   'wrho.title': 'Задержка и загрузка: W = (1/μ)·1/(1 − ρ)',

@@ -71,6 +71,8 @@ export interface KafkaSnapshotData {
     p99: SeriesCols;
     /** Per partition, first group (empty beyond 64 partitions). */
     partitionLag: SeriesCols[];
+    /** Each group's total lag, when there is more than one group (else empty). */
+    groupLag: { id: string; records: SeriesCols; seconds: SeriesCols }[];
   };
   /** Little's law over the run: time-average L and λ·W of the first group, sampled on a grid. */
   little: { t: Float64Array; L: Float64Array; lw: Float64Array };
@@ -173,6 +175,10 @@ export function buildKafkaSnapshot(scenario: KafkaScenario, model: KafkaModel, l
       p50: s.p50.read(now),
       p99: s.p99.read(now),
       partitionLag: s.partitionLag.map((x) => x.read(now)),
+      groupLag:
+        model.groups.length > 1
+          ? model.groups.map((g, i) => ({ id: g.id, records: s.groupLagRecords[i].read(now), seconds: s.groupLagSeconds[i].read(now) }))
+          : [],
     },
     little: little ? little.columns() : { t: new Float64Array(0), L: new Float64Array(0), lw: new Float64Array(0) },
     log,
@@ -185,7 +191,7 @@ export function snapshotBuffers(d: KafkaSnapshotData): ArrayBuffer[] {
   const out: ArrayBuffer[] = [];
   const add = (c: SeriesCols) => out.push(c.t.buffer as ArrayBuffer, c.mean.buffer as ArrayBuffer, c.max.buffer as ArrayBuffer);
   const s = d.series;
-  [s.lagRecords, s.lagSeconds, s.rateIn, s.rateOut, s.p50, s.p99, ...s.partitionLag].forEach(add);
+  [s.lagRecords, s.lagSeconds, s.rateIn, s.rateOut, s.p50, s.p99, ...s.partitionLag, ...s.groupLag.flatMap((g) => [g.records, g.seconds])].forEach(add);
   out.push(d.little.t.buffer as ArrayBuffer, d.little.L.buffer as ArrayBuffer, d.little.lw.buffer as ArrayBuffer);
   return out;
 }

@@ -124,6 +124,12 @@ const SIGNATURES: Record<string, (page: Page, j: KafkaSummary) => Promise<void>>
     expect(first).toBe(groups[0].lagRecords.final);
     expect(second).toBe(groups[1].lagRecords.final);
     expect(second).not.toBe(first);
+    // The lag charts draw one line per group: billing flat, analytics climbing.
+    await expect(page.getByTestId('chart-lag').locator('.legend li')).toHaveText([/^billing/, /^analytics/]);
+    const last = (await page.getByTestId('chart-lag-seconds').getAttribute('data-last'))!.split(',').map(Number);
+    expect(last[1]).toBeGreaterThan(60);
+    expect(last[0]).toBeLessThan(10);
+    await page.screenshot({ path: 'test-results/kafka-pubsub.png' });
   },
 };
 

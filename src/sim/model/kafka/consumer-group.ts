@@ -1025,6 +1025,7 @@ export class ConsumerGroup {
     const max = this.config['max.poll.records'];
     let k = 0;
     let lastTaken = -1;
+    let cut = false;
     for (let j = 0; j < n && k < max; j++) {
       const idx = (c.rotate + j) % n;
       const p = owned[idx];
@@ -1048,9 +1049,11 @@ export class ConsumerGroup {
       }
       this.position[p] = o;
       lastTaken = idx;
+      cut = o < end;
     }
-    // The fetcher moves drained partitions to the end of the fetch order.
-    if (lastTaken >= 0) c.rotate = (lastTaken + 1) % n;
+    // Drained partitions move to the end of the fetch order; a partition cut short by
+    // max.poll.records stays first: its fetched records wait "next in line" for the next poll.
+    if (lastTaken >= 0) c.rotate = cut ? lastTaken : (lastTaken + 1) % n;
     c.batchLen = k;
     c.batchDone = 0;
     return k > 0;
@@ -1262,6 +1265,10 @@ export class ConsumerGroup {
       this.releaseRecord(log, g, c.bo[j]);
     }
     if (this.owner[p] === c.entry) this.position[p] = Math.min(this.position[p], o);
+    // seek() discards what was buffered for p: the next poll serves the other partitions first.
+    const owned = c.entry?.owned ?? [];
+    const idx = owned.indexOf(p);
+    if (idx >= 0) c.rotate = (idx + 1) % owned.length;
   }
 
   /** An in-flight record goes back to waiting (it will be fetched again). */

@@ -106,6 +106,9 @@ export interface KafkaSeries {
   p99: DownsampledSeries;
   /** Lag in records per partition (only up to MAX_PARTITION_SERIES partitions). */
   partitionLag: DownsampledSeries[];
+  /** Every group's total lag, records and seconds (index = group; [0] is lagRecords/lagSeconds). */
+  groupLagRecords: DownsampledSeries[];
+  groupLagSeconds: DownsampledSeries[];
 }
 
 /** Per producer: for the dead-producer indicator (lag alone looks healthy when nothing is produced). */
@@ -194,9 +197,13 @@ export class KafkaModel {
     this.sampleEvery = scale;
     this.inRate = new TimeIntegral(Math.max(scale, 1e-3) * 10);
     const perPartition = topic.partitions <= MAX_PARTITION_SERIES ? topic.partitions : 0;
+    const groupLagRecords = config.groups.map(() => new DownsampledSeries(scale, 1024));
+    const groupLagSeconds = config.groups.map(() => new DownsampledSeries(scale, 1024));
     this.series = {
-      lagRecords: new DownsampledSeries(scale, 1024),
-      lagSeconds: new DownsampledSeries(scale, 1024),
+      lagRecords: groupLagRecords[0] ?? new DownsampledSeries(scale, 1024),
+      lagSeconds: groupLagSeconds[0] ?? new DownsampledSeries(scale, 1024),
+      groupLagRecords,
+      groupLagSeconds,
       rateIn: new DownsampledSeries(scale, 1024),
       rateOut: new DownsampledSeries(scale, 1024),
       p50: new DownsampledSeries(scale, 1024),
@@ -362,7 +369,11 @@ export class KafkaModel {
         s.p99.set(this.lastSampleT, h.quantile(0.99));
       }
       h.reset();
-      for (let g = 1; g < this.groups.length; g++) this.groups[g].sampleLag();
+      for (let g = 1; g < this.groups.length; g++) {
+        const [r, sec] = this.groups[g].sampleLag();
+        s.groupLagRecords[g].set(now, r);
+        s.groupLagSeconds[g].set(now, sec);
+      }
     }
     this.lastSampleT = now;
     this.sim.schedule(this.sampleEvery, this.kSample, 0, 50);

@@ -314,6 +314,20 @@ test('settings: a bad value is explained and blocks Apply; a good one restarts t
   expect(d.ok && d.scenario.model === 'kafka' && d.scenario.groups[0].members).toBe(6);
 });
 
+test('settings: a retry policy with a DLQ unblocks the poisoned partition (DLQ depth 1)', async ({ page }) => {
+  await openKafka(page, 'poison-message');
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('set-groups.0.retry.mode').selectOption('in-place');
+  await page.getByTestId('set-groups.0.retry.dlq').check();
+  await page.getByTestId('settings-apply').click();
+  await expect(page.getByTestId('settings')).toHaveCount(0);
+  await runToEnd(page);
+  expect(await counter(page, 'dlq')).toBe(1);
+  expect(await counter(page, 'lagS')).toBeLessThan(2);
+  const d = decodeShare(page.url());
+  expect(d.ok && d.scenario.model === 'kafka' && d.scenario.groups[0].retry).toMatchObject({ mode: 'in-place', dlq: true });
+});
+
 test('hostile and broken links show a message and the nearest valid state, never a crash', async ({ page, baseURL }) => {
   const s = scenario('hot-partition') as { groups: { members: number }[]; topic: { partitions: number } };
   // A tampered Kafka link: the bad fields are repaired from the shipped scenario.

@@ -203,7 +203,6 @@ const en = {
   'settings.apply': 'Apply and restart',
   'settings.cancel': 'Close',
   'settings.invalid': 'Fix these first:',
-  'settings.retriesMissing': 'Retries (in place, retry topics, DLQ) are not modelled yet.',
 
   'linkError.title': 'This link could not be opened',
   'linkError.fallback': 'Opened the nearest valid state instead: {title}.',
@@ -415,7 +414,6 @@ const ru: Record<KMessageKey, string> = {
   'settings.apply': 'Применить и перезапустить',
   'settings.cancel': 'Закрыть',
   'settings.invalid': 'Сначала исправьте:',
-  'settings.retriesMissing': 'Повторы (на месте, retry-топики, DLQ) пока не моделируются.',
 
   'linkError.title': 'Эту ссылку не удалось открыть',
   'linkError.fallback': 'Вместо неё открыто ближайшее допустимое состояние: {title}.',

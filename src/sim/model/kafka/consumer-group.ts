@@ -236,7 +236,7 @@ class Consumer {
     threads: number,
     rng: Rng,
     failRng: Rng,
-    batchLen: number,
+    timeBatch: number,
   ) {
     this.clientId = `consumer-${name}`;
     this.rng = rng;
@@ -251,7 +251,7 @@ class Consumer {
     this.tLeft = new Float64Array(threads);
     this.tHead = new Int32Array(threads).fill(-1);
     this.tTail = new Int32Array(threads).fill(-1);
-    this.busy = new TimeIntegral(batchLen);
+    this.busy = new TimeIntegral(timeBatch);
   }
 
   get alive(): boolean {
@@ -319,8 +319,11 @@ export interface GroupStats {
  */
 export type MemberState = 'active' | 'idle' | 'rebalancing' | 'paused' | 'dead';
 
-const STATES = ['Empty', 'PreparingRebalance', 'CompletingRebalance', 'Stable'] as const;
-type GroupState = (typeof STATES)[number];
+/**
+ * The coordinator's group states. Kafka's CompletingRebalance (waiting for SyncGroup) is folded
+ * into the rebalance latency at the end of PreparingRebalance.
+ */
+type GroupState = 'Empty' | 'PreparingRebalance' | 'Stable';
 
 export class ConsumerGroup {
   readonly id: string;
@@ -333,6 +336,8 @@ export class ConsumerGroup {
   private readonly service: Distribution;
   private readonly threads: number;
   /** Partition → owning entry (or null). */
+  /** Initial time-batch length (s) of the statistics (confidence intervals). */
+  private readonly timeBatch: number;
   private readonly owner: (Entry | null)[];
   position: Float64Array;
   /** Committed offset per partition; −1 = none (a partition created during the run). */
@@ -398,7 +403,7 @@ export class ConsumerGroup {
     readonly config: GroupConfig,
     private readonly host: GroupHost,
     private readonly timing: GroupTiming,
-    batchLen: number,
+    timeBatch: number,
   ) {
     this.id = config['group.id'];
     this.assignor = getAssignor(config['partition.assignment.strategy']);
@@ -412,9 +417,9 @@ export class ConsumerGroup {
     this.processedUpTo = new Float64Array(P);
     this.pausedSince = new Float64Array(P).fill(0);
     this.lastSeq = new Int32Array(Math.max(1, host.keyCount)).fill(-1);
-    this.owed = new TimeIntegral(batchLen);
-    this.out = new TimeIntegral(batchLen);
-    this.batchLen = batchLen;
+    this.owed = new TimeIntegral(timeBatch);
+    this.out = new TimeIntegral(timeBatch);
+    this.timeBatch = timeBatch;
     const sim = host.sim;
     const g = this.id;
     this.kPoll = sim.register(`${g}:poll`, (i) => this.onPoll(i));
@@ -433,12 +438,6 @@ export class ConsumerGroup {
     this.retryBusy = new Array<RetryItem | null>(levels).fill(null);
     this.retryRngs = Array.from({ length: levels }, (_, l) => host.streams.stream(`retry:${this.id}`, l));
     for (let i = 0; i < config.members; i++) this.addConsumer();
-  }
-
-  private readonly batchLen: number;
-
-  private s(seconds: number): number {
-    return seconds;
   }
 
   private ms(key: 'max.poll.interval.ms' | 'session.timeout.ms' | 'heartbeat.interval.ms' | 'auto.commit.interval.ms' | 'group.initial.rebalance.delay.ms'): number {
@@ -479,7 +478,7 @@ export class ConsumerGroup {
       this.threads,
       this.host.streams.stream(`consumer:${this.id}`, i),
       this.host.streams.stream(`failures:${this.id}`, i),
-      this.batchLen,
+      this.timeBatch,
     );
     this.consumers.push(c);
     this.start(c);
@@ -759,7 +758,6 @@ export class ConsumerGroup {
 
   /** JoinGroup from a member (called from its poll). */
   private join(c: Consumer): void {
-    const sim = this.host.sim;
     let e = c.entry;
     if (!e) {
       e = this.newEntry(c);
@@ -776,7 +774,6 @@ export class ConsumerGroup {
     c.phase = this.cooperative && e.owned.length > 0 ? Phase.PollScheduled : Phase.Joining;
     this.maybeCompleteJoin();
     if (c.phase === Phase.PollScheduled) this.schedulePoll(c, 0);
-    void sim;
   }
 
   /** When every known member has rejoined, the join phase ends (after the initial delay, for a new group). */

@@ -7,7 +7,7 @@
 import type { KafkaScenario } from '../scenario/schema.ts';
 import type { KafkaModel } from '../sim/model/kafka/kafka-model.ts';
 import type { MemberState } from '../sim/model/kafka/consumer-group.ts';
-import type { LogLevel } from '../sim/model/kafka/event-log.ts';
+import type { LogEntry } from '../sim/model/kafka/event-log.ts';
 import { buildKafkaSummary, type KafkaSummary } from './kafka-summary.ts';
 
 export interface SeriesCols {
@@ -44,15 +44,8 @@ export interface GroupView {
   lagSeconds: number;
 }
 
-export interface LogLine {
-  id: number;
-  t: number;
-  last: number;
-  level: LogLevel;
-  source: string;
-  text: string;
-  count: number;
-}
+/** A line of the model's event log, as the page shows it. */
+export type LogLine = LogEntry;
 
 export interface KafkaSnapshotData {
   simTime: number;

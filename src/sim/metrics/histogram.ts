@@ -30,14 +30,20 @@ export class LogHistogram {
   }
 
   add(value: number): void {
-    let i: number;
-    if (value <= this.min) i = 0;
-    else {
-      i = Math.ceil((Math.log(value) - this.logMin) / this.logGamma);
-      if (i >= this.counts.length) {
-        i = this.counts.length - 1;
-        this.overflow++;
-      }
+    this.addAt(this.bucketOf(value));
+  }
+
+  /** Bucket index of `value` (histograms with the same min, max and error share indices). */
+  bucketOf(value: number): number {
+    if (value <= this.min) return 0;
+    return Math.ceil((Math.log(value) - this.logMin) / this.logGamma);
+  }
+
+  /** Counts one value whose {@link bucketOf} is `i` (clamped into the last bucket). */
+  addAt(i: number): void {
+    if (i >= this.counts.length) {
+      i = this.counts.length - 1;
+      this.overflow++;
     }
     this.counts[i]++;
     this.total++;

@@ -1173,7 +1173,7 @@ export class ConsumerGroup {
   /** How an attempt at record (p, o) ends: a poison payload, an outage or bad luck fail it. */
   private outcome(p: number, o: number, rng: Rng, crashes: boolean): Outcome {
     const log = this.host.logs[p];
-    if (log.holds(o) && log.isPoison(o)) return crashes && log.crashesConsumer(o) ? Outcome.Crash : Outcome.Permanent;
+    if (log.poisoned > 0 && log.holds(o) && log.isPoison(o)) return crashes && log.crashesConsumer(o) ? Outcome.Crash : Outcome.Permanent;
     const now = this.host.sim.now;
     for (const w of this.outages) if (now >= w.from && now < w.until) return Outcome.Transient;
     const rate = this.config.processing.failureRate;
@@ -1411,8 +1411,9 @@ export class ConsumerGroup {
     this.out.impulse(now);
     const w = now - log.timestamp(o);
     this.w.add(w);
-    this.wHist.add(w);
-    this.windowHist.add(w);
+    const bucket = this.wHist.bucketOf(w);
+    this.wHist.addAt(bucket);
+    this.windowHist.addAt(bucket);
     const key = log.keyOf(o);
     if (key >= 0) {
       const seq = log.sequenceOf(o);

@@ -46,6 +46,8 @@ const STATE_MASK = 7;
 export class PartitionLog {
   logStart = 0;
   logEnd = 0;
+  /** Poison records ever appended (lets the hot path skip the per-record check). */
+  poisoned = 0;
   /** First offset held in the ring. */
   base = 0;
   private head = 0;
@@ -125,6 +127,7 @@ export class PartitionLog {
     this.key[i] = keyIndex;
     this.seq[i] = sequence;
     this.flags[i] = flags;
+    if (flags & POISON) this.poisoned++;
     for (let g = 0; g < this.groups; g++) this.st[g * this.capacity + i] = RecordState.Waiting;
     const last = this.segBase.length - 1;
     if (Number.isNaN(this.segFirstTs[last])) this.segFirstTs[last] = t;

@@ -1,0 +1,75 @@
+/**
+ * The playground's responsiveness, for `npm run bench`: the production build is served, headless
+ * Chromium opens a heavy Kafka scenario (black-friday, 640 k records) and runs it as fast as
+ * possible while a PerformanceObserver records the main thread's long tasks (> 50 ms). Prints the
+ * worst one and the wall time of the run. Skipped, with a note, when Debian's Chromium is missing.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { encodeShareHash } from '../scenario/share.ts';
+import { parseScenarioOrThrow } from '../scenario/validate.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const PORT = 4178;
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export interface BrowserBench {
+  scenario: string;
+  wallMs: number;
+  longTasks: number[];
+}
+
+async function waitForServer(url: string, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`preview server did not answer at ${url}`);
+}
+
+export async function browserBench(id = 'black-friday'): Promise<BrowserBench | null> {
+  if (!existsSync(CHROMIUM)) return null;
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], { encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`vite build failed: ${build.stderr}`);
+  // Its own process group, so the whole server tree goes away afterwards.
+  const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], { detached: true, stdio: 'ignore' });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  try {
+    const base = `http://127.0.0.1:${PORT}`;
+    await waitForServer(base, 20_000);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const page = await context.newPage();
+    const scenario = parseScenarioOrThrow(JSON.parse(readFileSync(`scenarios/${id}.json`, 'utf8')));
+    await page.goto(`${base}/${encodeShareHash(scenario)}`);
+    await page.getByTestId('kafka-view').waitFor();
+    await page.waitForTimeout(500); // page load and first layout are not part of the run
+    await page.evaluate(() => {
+      const w = window as unknown as { __long: number[] };
+      w.__long = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__long.push(e.duration);
+      }).observe({ type: 'longtask' });
+    });
+    await page.getByTestId('speed').selectOption('max');
+    const t0 = Date.now();
+    await page.getByTestId('play').click();
+    await page.waitForSelector('[data-testid=status][data-value=finished]', { timeout: 120_000 });
+    const wallMs = Date.now() - t0;
+    await page.waitForTimeout(300);
+    const longTasks = await page.evaluate(() => (window as unknown as { __long: number[] }).__long);
+    return { scenario: id, wallMs, longTasks };
+  } finally {
+    await browser.close();
+    try {
+      process.kill(-server.pid!, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+}

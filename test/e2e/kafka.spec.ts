@@ -314,6 +314,25 @@ test('settings: a bad value is explained and blocks Apply; a good one restarts t
   expect(d.ok && d.scenario.model === 'kafka' && d.scenario.groups[0].members).toBe(6);
 });
 
+test('settings: the rate profile edits Black Friday’s ×8 step; an unordered step is refused', async ({ page }) => {
+  await openKafka(page, 'black-friday');
+  await page.getByTestId('open-settings').click();
+  await expect(page.getByTestId('set-profile-0-rate')).toHaveValue('800');
+  await page.getByTestId('set-profile-add').click();
+  await page.getByTestId('set-profile-1-at').fill('60');
+  await expect(page.getByTestId('settings-errors')).toContainText("producers.0.profile.1.at: must be greater than the previous step's at (120 s)");
+  await expect(page.getByTestId('settings-apply')).toBeDisabled();
+  await page.locator('[data-testid=set-profile] button[aria-label="remove step"]').nth(1).click();
+  await page.getByTestId('set-profile-0-rate').fill('400');
+  await page.screenshot({ path: 'test-results/kafka-settings-profile.png' });
+  await page.getByTestId('settings-apply').click();
+  await runToEnd(page);
+  // 400/s is below the group's ~600/s: the lag stays small instead of growing for ever.
+  expect(await counter(page, 'lagS')).toBeLessThan(5);
+  const d = decodeShare(page.url());
+  expect(d.ok && d.scenario.model === 'kafka' && d.scenario.producers[0].profile).toEqual([{ at: 120, rate: 400 }]);
+});
+
 test('settings: a retry policy with a DLQ unblocks the poisoned partition (DLQ depth 1)', async ({ page }) => {
   await openKafka(page, 'poison-message');
   await page.getByTestId('open-settings').click();

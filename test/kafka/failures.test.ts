@@ -130,6 +130,7 @@ describe('dead-producer', () => {
   it('after the producer stops, lag is zero and only the input rate and the dead-man switch tell', () => {
     const s = load('dead-producer');
     const m = createKafka(s);
+    expect(m.stats().producers[0]).toMatchObject({ silentFor: 0, dead: false }); // t = 0: nothing expected yet
     m.run(290);
     expect(m.stats().producers[0].dead).toBe(false);
     m.run(s.duration);

@@ -116,7 +116,7 @@ export interface ProducerStats {
   name: string;
   produced: number;
   stopped: boolean;
-  /** Seconds since its last record (Infinity if none yet). */
+  /** Seconds since its last record (or since the start, if none yet). */
   silentFor: number;
   /** Records per second it should be producing now, by its profile. */
   expectedRate: number;
@@ -568,7 +568,7 @@ export class KafkaModel {
       events: this.sim.events,
       produced: this.produced,
       producers: this.producers.map((p) => {
-        const silentFor = now - p.lastAt;
+        const silentFor = now - Math.max(p.lastAt, 0); // since its last record, or since the start
         const expectedRate = p.profile.rateAt(Math.max(0, now - 1e-9)) || p.config.rate;
         return {
           name: p.config.name,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildLineChart, heatmapGrid, points, thin, yTickCount } from '../../src/app/kafka/lineChart.ts';
-import { capacity, serviceMean, sweepScenario, theoryCurve, SWEEP_SECONDS, SWEEP_WARMUP } from '../../src/app/kafka/sweepPlan.ts';
+import { capacity, serviceCv2, serviceMean, sweepScenario, theoryCurve, SWEEP_SECONDS, SWEEP_WARMUP } from '../../src/app/kafka/sweepPlan.ts';
 import { blankKafka } from '../../src/app/kafka/shipped.ts';
 import { validateScenario } from '../../src/scenario/index.ts';
 
@@ -61,6 +61,10 @@ describe('latency vs utilisation plan', () => {
     const c = theoryCurve(0.01, 0.9, 9);
     expect(c[0]).toEqual([0, 0.01]);
     expect(c[9][1]).toBeCloseTo(0.1, 9);
+    // Constant processing (cv² = 0) waits half as long as exponential: M/D/1 at ρ = 0.9 gives 5.5·E[S].
+    expect(theoryCurve(0.01, 0.9, 9, 0)[9][1]).toBeCloseTo(0.055, 9);
+    expect(serviceCv2({ ...blankKafka(), groups: [{ ...blankKafka().groups[0], processing: { ...blankKafka().groups[0].processing, time: { type: 'deterministic', mean: 0.01 } } }] })).toBe(0);
+    expect(serviceCv2(blankKafka())).toBeCloseTo(1, 12);
     const s = sweepScenario(blankKafka(), 0.5);
     expect(s.producers[0].rate).toBeCloseTo(150, 9);
     expect(s.duration).toBe(SWEEP_WARMUP + SWEEP_SECONDS);

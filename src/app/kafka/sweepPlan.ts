@@ -1,9 +1,11 @@
 /**
- * Latency against utilisation, as pure data: a group's capacity, the M/M/1-per-consumer theory
- * curve W = (1/μ)·1/(1 − ρ), and the scenarios a "sweep ρ" runs (the same setup at a steady
- * Poisson rate set to ρ × capacity, without faults or rate changes).
+ * Latency against utilisation, as pure data: a group's capacity, the per-consumer theory curve —
+ * W = (1/μ)·1/(1 − ρ) for exponential processing (M/M/1), Pollaczek–Khinchine's
+ * W = E[S] + ρ·E[S]·(1 + cv²)/(2(1 − ρ)) for any other (M/G/1) — and the scenarios a "sweep ρ"
+ * runs (the same setup at a steady Poisson rate set to ρ × capacity, without faults or rate changes).
  */
 import type { KafkaScenario } from '../../../workers/kafkaProtocol.ts';
+import { makeDistribution, type DistributionSpec } from '../../sim/kernel/distributions.ts';
 
 export const SWEEP_RHOS: readonly number[] = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95];
 /** Simulated seconds per sweep run (after its warm-up). */
@@ -29,12 +31,24 @@ export function capacity(s: KafkaScenario): number | null {
   return consumers > 0 ? (consumers * threads) / mean : null;
 }
 
-/** The theory curve W(ρ) in seconds, from ρ = 0 to `to`. */
-export function theoryCurve(mean: number, to = 0.97, n = 80): [number, number][] {
+/** Squared coefficient of variation of the first group's processing time (1 for exponential). */
+export function serviceCv2(s: KafkaScenario): number {
+  const spec = s.groups[0]?.processing.time as DistributionSpec | undefined;
+  if (!spec) return 1;
+  try {
+    const d = makeDistribution(spec);
+    return d.mean > 0 && Number.isFinite(d.variance) ? d.variance / (d.mean * d.mean) : 1;
+  } catch {
+    return 1;
+  }
+}
+
+/** The theory curve W(ρ) in seconds, from ρ = 0 to `to`: M/M/1 when cv² = 1, else M/G/1 (P–K). */
+export function theoryCurve(mean: number, to = 0.97, n = 80, cv2 = 1): [number, number][] {
   const out: [number, number][] = [];
   for (let i = 0; i <= n; i++) {
     const rho = (to * i) / n;
-    out.push([rho, mean / (1 - rho)]);
+    out.push([rho, mean + (rho * mean * (1 + cv2)) / (2 * (1 - rho))]);
   }
   return out;
 }

@@ -45,6 +45,7 @@ const api = {
   pause: (): KafkaCommandResult => runner.pause(),
   step: (toNextLog = false): KafkaCommandResult => runner.step(toNextLog),
   speed: (speed: Speed): KafkaCommandResult => runner.speed(speed),
+  showGroup: (i: number): KafkaCommandResult => runner.showGroup(i),
   reset: (): KafkaCommandResult => runner.reset(),
   inject: (fault: KafkaFault): KafkaCommandResult => runner.inject(fault),
 };

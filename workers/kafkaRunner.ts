@@ -28,6 +28,8 @@ export class KafkaRunner {
   #model: KafkaModel | null = null;
   #live: KafkaFault[] = [];
   #little: LittleTrack | null = null;
+  /** The consumer group whose throughput, latency and Little's law the snapshots carry. */
+  #group = 0;
   #status: RunStatus = 'idle';
   #error: string | null = null;
   #speed: Speed = 'max';
@@ -49,6 +51,7 @@ export class KafkaRunner {
   load(raw: unknown, quiet = false): KafkaCommandResult {
     this.#gen++;
     this.#token++;
+    this.#group = 0;
     const r = validateScenario(raw);
     if (!r.ok || r.scenario.model !== 'kafka') {
       this.#scenario = null;
@@ -139,6 +142,15 @@ export class KafkaRunner {
       return this.#fail(errorText(e));
     }
     this.#status = this.#done() ? 'finished' : 'paused';
+    this.#snapshot();
+    return this.#ok();
+  }
+
+  /** Chooses the consumer group the per-group charts follow (no effect on the run). */
+  showGroup(i: number): KafkaCommandResult {
+    const groups = this.#scenario?.groups.length ?? 0;
+    if (!Number.isInteger(i) || i < 0 || i >= Math.max(1, groups)) return { ok: false, gen: this.#gen, error: `group must be an index in [0, ${Math.max(0, groups - 1)}], got ${String(i)}` };
+    this.#group = i;
     this.#snapshot();
     return this.#ok();
   }
@@ -267,7 +279,7 @@ export class KafkaRunner {
     if (m && s) {
       try {
         // The summary describes the scenario the share link carries (its faults + the live ones).
-        data = buildKafkaSnapshot(withLiveFaults(s, this.#live), m, this.#little ?? undefined);
+        data = buildKafkaSnapshot(withLiveFaults(s, this.#live), m, this.#little ?? undefined, this.#group);
       } catch (e) {
         data = null;
         if (this.#status !== 'error') {

@@ -84,8 +84,8 @@ const finiteOrNull = (x: number): number | null => (Number.isFinite(x) ? x : nul
  * L (time-average records owed) and λ·W of the first group at the model's current time — the two
  * sides of Little's law as the summary reports them. NaN before anything was measured.
  */
-export function littleNow(model: KafkaModel): { L: number; lw: number } {
-  const g = model.groups[0];
+export function littleNow(model: KafkaModel, group = 0): { L: number; lw: number } {
+  const g = model.groups[group];
   if (!g) return { L: NaN, lw: NaN };
   const st = g.stats();
   const lambda = model.inRate.estimate(model.sim.now).mean;
@@ -94,9 +94,10 @@ export function littleNow(model: KafkaModel): { L: number; lw: number } {
 
 /** Little's law samples, one per grid step of simulated time (bounded: at most `capacity`). */
 export class LittleTrack {
-  readonly t: number[] = [];
-  readonly L: number[] = [];
-  readonly lw: number[] = [];
+  /** Per group: sample times and the two sides of the identity. */
+  readonly t: number[][] = [];
+  readonly L: number[][] = [];
+  readonly lw: number[][] = [];
   next: number;
 
   constructor(
@@ -110,11 +111,14 @@ export class LittleTrack {
   sample(model: KafkaModel): void {
     const now = model.sim.now;
     if (now < this.next) return;
-    const { L, lw } = littleNow(model);
-    if (Number.isFinite(L) && Number.isFinite(lw)) {
-      this.t.push(now);
-      this.L.push(L);
-      this.lw.push(lw);
+    for (let g = 0; g < model.groups.length; g++) {
+      if (!this.t[g]) [this.t[g], this.L[g], this.lw[g]] = [[], [], []];
+      const { L, lw } = littleNow(model, g);
+      if (Number.isFinite(L) && Number.isFinite(lw)) {
+        this.t[g].push(now);
+        this.L[g].push(L);
+        this.lw[g].push(lw);
+      }
     }
     // The next grid point strictly after now (guarding against floating-point round-down).
     let next = (Math.floor(now / this.step + 1e-9) + 1) * this.step;
@@ -122,12 +126,16 @@ export class LittleTrack {
     this.next = next;
   }
 
-  columns(): KafkaSnapshotData['little'] {
-    return { t: Float64Array.from(this.t), L: Float64Array.from(this.L), lw: Float64Array.from(this.lw) };
+  columns(group = 0): KafkaSnapshotData['little'] {
+    return { t: Float64Array.from(this.t[group] ?? []), L: Float64Array.from(this.L[group] ?? []), lw: Float64Array.from(this.lw[group] ?? []) };
   }
 }
 
-export function buildKafkaSnapshot(scenario: KafkaScenario, model: KafkaModel, little?: LittleTrack): KafkaSnapshotData {
+/**
+ * The page's view of the model. Throughput out, latency percentiles and Little's law follow
+ * consumer group `group` (the one the topology shows); lag is drawn for every group.
+ */
+export function buildKafkaSnapshot(scenario: KafkaScenario, model: KafkaModel, little?: LittleTrack, group = 0): KafkaSnapshotData {
   const now = model.sim.now;
   const summary = buildKafkaSummary(scenario, model);
   const groups: GroupView[] = model.groups.map((g) => {
@@ -164,16 +172,16 @@ export function buildKafkaSnapshot(scenario: KafkaScenario, model: KafkaModel, l
       lagRecords: s.lagRecords.read(now),
       lagSeconds: s.lagSeconds.read(now),
       rateIn: s.rateIn.read(now),
-      rateOut: s.rateOut.read(now),
-      p50: s.p50.read(now),
-      p99: s.p99.read(now),
+      rateOut: (s.perGroup[group] ?? s).rateOut.read(now),
+      p50: (s.perGroup[group] ?? s).p50.read(now),
+      p99: (s.perGroup[group] ?? s).p99.read(now),
       partitionLag: s.partitionLag.map((x) => x.read(now)),
       groupLag:
         model.groups.length > 1
-          ? model.groups.map((g, i) => ({ id: g.id, records: s.groupLagRecords[i].read(now), seconds: s.groupLagSeconds[i].read(now) }))
+          ? model.groups.map((g, i) => ({ id: g.id, records: s.perGroup[i].lagRecords.read(now), seconds: s.perGroup[i].lagSeconds.read(now) }))
           : [],
     },
-    little: little ? little.columns() : { t: new Float64Array(0), L: new Float64Array(0), lw: new Float64Array(0) },
+    little: little ? little.columns(group) : { t: new Float64Array(0), L: new Float64Array(0), lw: new Float64Array(0) },
     log,
     logEvicted: model.log.evicted,
   };

@@ -129,6 +129,11 @@ const SIGNATURES: Record<string, (page: Page, j: KafkaSummary) => Promise<void>>
     const last = (await page.getByTestId('chart-lag-seconds').getAttribute('data-last'))!.split(',').map(Number);
     expect(last[1]).toBeGreaterThan(60);
     expect(last[0]).toBeLessThan(10);
+    // Throughput out follows the group shown in the topology: analytics applies less than billing.
+    const out = async () => Number((await page.getByTestId('chart-throughput').getAttribute('data-last'))!.split(',')[1]);
+    const analyticsOut = await out();
+    await page.getByTestId('topo-group').selectOption('0');
+    await expect.poll(out).not.toBe(analyticsOut);
     await page.screenshot({ path: 'test-results/kafka-pubsub.png' });
   },
 };

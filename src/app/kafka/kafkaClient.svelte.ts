@@ -79,6 +79,9 @@ export class KafkaClient {
   speed(speed: Speed): Promise<KafkaCommandResult> {
     return this.#call(() => this.#api.speed(speed));
   }
+  showGroup(i: number): Promise<KafkaCommandResult> {
+    return this.#call(() => this.#api.showGroup(i), true);
+  }
   /** A refused fault is reported to the caller, not as a run failure. */
   inject(fault: KafkaFault): Promise<KafkaCommandResult> {
     return this.#call(() => this.#api.inject(fault), true);

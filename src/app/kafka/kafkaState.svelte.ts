@@ -187,6 +187,12 @@ export class KafkaState {
     this.#commit(s);
   }
 
+  /** Shows consumer group i in the topology and in the per-group charts. */
+  selectGroup(i: number): void {
+    this.groupIndex = i;
+    void this.#client?.showGroup(i);
+  }
+
   #default(): KafkaScenario {
     return this.shipped[0] ?? blankKafka();
   }
@@ -195,7 +201,7 @@ export class KafkaState {
     if (this.scenario !== scenario) this.sweep.clear();
     this.scenario = scenario;
     if (!keepSpeed) this.speed = defaultSpeed(scenario.duration, KAFKA_RUN_SECONDS);
-    if (this.groupIndex >= scenario.groups.length) this.groupIndex = 0;
+    this.groupIndex = 0; // a load starts the worker's charts on the first group too
     this.faultError = null;
     this.#liveWritten = 0;
     this.#writeUrl(scenario);

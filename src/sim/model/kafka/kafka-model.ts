@@ -106,9 +106,17 @@ export interface KafkaSeries {
   p99: DownsampledSeries;
   /** Lag in records per partition (only up to MAX_PARTITION_SERIES partitions). */
   partitionLag: DownsampledSeries[];
-  /** Every group's total lag, records and seconds (index = group; [0] is lagRecords/lagSeconds). */
-  groupLagRecords: DownsampledSeries[];
-  groupLagSeconds: DownsampledSeries[];
+  /** The same group series for every consumer group (index = group; [0] is the fields above). */
+  perGroup: GroupSeries[];
+}
+
+/** One consumer group's charts: lag, output rate and latency percentiles over time. */
+export interface GroupSeries {
+  lagRecords: DownsampledSeries;
+  lagSeconds: DownsampledSeries;
+  rateOut: DownsampledSeries;
+  p50: DownsampledSeries;
+  p99: DownsampledSeries;
 }
 
 /** Per producer: for the dead-producer indicator (lag alone looks healthy when nothing is produced). */
@@ -162,7 +170,7 @@ export class KafkaModel {
   readonly series: KafkaSeries;
   private lastSampleT = 0;
   private lastProduced = 0;
-  private lastApplied = 0;
+  private readonly lastApplied: number[];
   private partitionLag: Float64Array;
 
   constructor(
@@ -197,19 +205,21 @@ export class KafkaModel {
     this.sampleEvery = scale;
     this.inRate = new TimeIntegral(Math.max(scale, 1e-3) * 10);
     const perPartition = topic.partitions <= MAX_PARTITION_SERIES ? topic.partitions : 0;
-    const groupLagRecords = config.groups.map(() => new DownsampledSeries(scale, 1024));
-    const groupLagSeconds = config.groups.map(() => new DownsampledSeries(scale, 1024));
-    this.series = {
-      lagRecords: groupLagRecords[0] ?? new DownsampledSeries(scale, 1024),
-      lagSeconds: groupLagSeconds[0] ?? new DownsampledSeries(scale, 1024),
-      groupLagRecords,
-      groupLagSeconds,
-      rateIn: new DownsampledSeries(scale, 1024),
+    const series = (): GroupSeries => ({
+      lagRecords: new DownsampledSeries(scale, 1024),
+      lagSeconds: new DownsampledSeries(scale, 1024),
       rateOut: new DownsampledSeries(scale, 1024),
       p50: new DownsampledSeries(scale, 1024),
       p99: new DownsampledSeries(scale, 1024),
+    });
+    const perGroup = config.groups.map(series);
+    this.series = {
+      ...(perGroup[0] ?? series()),
+      perGroup,
+      rateIn: new DownsampledSeries(scale, 1024),
       partitionLag: Array.from({ length: perPartition }, () => new DownsampledSeries(scale, 256)),
     };
+    this.lastApplied = config.groups.map(() => 0);
     this.partitionLag = new Float64Array(topic.partitions);
 
     const sim = this.sim;
@@ -355,26 +365,21 @@ export class KafkaModel {
     const dt = now - this.lastSampleT;
     s.rateIn.set(this.lastSampleT, (this.produced - this.lastProduced) / dt);
     this.lastProduced = this.produced;
-    if (this.groups.length > 0) {
-      const g0 = this.groups[0];
-      const [records, seconds] = g0.sampleLag(this.partitionLag);
-      s.lagRecords.set(now, records);
-      s.lagSeconds.set(now, seconds);
-      for (let p = 0; p < s.partitionLag.length; p++) s.partitionLag[p].set(now, this.partitionLag[p]);
-      s.rateOut.set(this.lastSampleT, (g0.applied - this.lastApplied) / dt);
-      this.lastApplied = g0.applied;
-      const h = g0.windowHist;
+    this.groups.forEach((group, g) => {
+      const gs = s.perGroup[g];
+      const [records, seconds] = group.sampleLag(g === 0 ? this.partitionLag : undefined);
+      gs.lagRecords.set(now, records);
+      gs.lagSeconds.set(now, seconds);
+      gs.rateOut.set(this.lastSampleT, (group.applied - this.lastApplied[g]) / dt);
+      this.lastApplied[g] = group.applied;
+      const h = group.windowHist;
       if (h.total > 0) {
-        s.p50.set(this.lastSampleT, h.quantile(0.5));
-        s.p99.set(this.lastSampleT, h.quantile(0.99));
+        gs.p50.set(this.lastSampleT, h.quantile(0.5));
+        gs.p99.set(this.lastSampleT, h.quantile(0.99));
       }
       h.reset();
-      for (let g = 1; g < this.groups.length; g++) {
-        const [r, sec] = this.groups[g].sampleLag();
-        s.groupLagRecords[g].set(now, r);
-        s.groupLagSeconds[g].set(now, sec);
-      }
-    }
+    });
+    for (let p = 0; p < s.partitionLag.length; p++) s.partitionLag[p].set(now, this.partitionLag[p]);
     this.lastSampleT = now;
     this.sim.schedule(this.sampleEvery, this.kSample, 0, 50);
   }

@@ -7,20 +7,9 @@ import * as Comlink from 'comlink';
 import { snapshotBuffers } from '../src/run/kafka-snapshot.ts';
 import type { KafkaCommandResult, KafkaFault, KafkaSnapshot, Speed } from './kafkaProtocol.ts';
 import { KafkaRunner } from './kafkaRunner.ts';
-import type { Host } from './runner.ts';
+import { workerHost } from './pacing.ts';
 
-const channel = new MessageChannel();
-const pending: Array<() => void> = [];
-channel.port1.onmessage = () => pending.shift()?.();
-
-const host: Host = {
-  now: () => performance.now(),
-  asap(fn) {
-    pending.push(fn);
-    channel.port2.postMessage(0);
-  },
-  after: (ms, fn) => void setTimeout(fn, ms),
-};
+const host = workerHost();
 
 let listener: ((snapshot: KafkaSnapshot) => unknown) | null = null;
 

@@ -11,6 +11,7 @@ import type { KafkaModel } from '../src/sim/model/kafka/kafka-model.ts';
 import type { KafkaCommandResult, KafkaFault, KafkaScenario, KafkaSnapshot, RunStatus, Speed } from './kafkaProtocol.ts';
 import { withLiveFaults } from './liveFaults.ts';
 import { FRAME_MS, isValidSpeed, MAX_LAG_S, MAX_SPEED, TICK_BUDGET_MS, type Host } from './runner.ts';
+import { runBudgeted, type Chunk } from './pacing.ts';
 
 /** Snapshots are sent at most this often while running (≈ 10 per second). */
 export const KAFKA_SNAPSHOT_MS = 100;
@@ -37,7 +38,7 @@ export class KafkaRunner {
   #simTarget = 0;
   #lastWall = 0;
   #lastEmit = -Infinity;
-  #chunk = 2000;
+  #chunk: Chunk = { size: 2000 };
 
   constructor(
     private readonly host: Host,
@@ -221,26 +222,18 @@ export class KafkaRunner {
         this.#simTarget = Math.min(d, this.#simTarget + speed * dt, m.sim.now + speed * MAX_LAG_S);
         target = Math.max(this.#simTarget, m.sim.now);
       }
-      let reached = false;
       const little = this.#little!;
-      do {
-        const chunk = this.#chunk;
-        const t0 = this.host.now();
-        // Stop at every Little's-law grid point on the way (the model is chunk-invariant).
-        const until = Math.min(target, little.next);
-        const n = m.run(until, chunk);
-        if (n < chunk) {
-          little.sample(m);
-          if (until >= target) {
-            reached = true;
-            break;
-          }
-          continue;
-        }
-        const took = this.host.now() - t0;
-        if (took < 1) this.#chunk = Math.min(chunk * 2, 1 << 20);
-        else if (took > 4) this.#chunk = Math.max(chunk >> 1, 256);
-      } while (this.host.now() - start < TICK_BUDGET_MS);
+      // Stop at every Little's-law grid point on the way (the model is chunk-invariant).
+      const reached = runBudgeted({
+        run: (until, max) => m.run(until, max),
+        target,
+        chunk: this.#chunk,
+        now: () => this.host.now(),
+        start,
+        budgetMs: TICK_BUDGET_MS,
+        nextStop: () => little.next,
+        onStop: () => little.sample(m),
+      });
 
       if (reached && this.#done()) {
         this.#status = 'finished';

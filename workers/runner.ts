@@ -12,6 +12,7 @@ import { buildSummary } from '../src/run/summary.ts';
 import { formatError, validateScenario } from '../src/scenario/index.ts';
 import type { CommandResult, RunStatus, SeriesColumns, Snapshot, Speed, StationScenario } from './protocol.ts';
 import type { Station } from '../src/sim/model/station.ts';
+import { runBudgeted, type Chunk } from './pacing.ts';
 
 export interface Host {
   /** Wall-clock milliseconds (monotonic). */
@@ -58,7 +59,7 @@ export class SimRunner {
   #lastWall = 0;
   #lastEmit = -Infinity;
   /** Events per `run` call, adapted so that one call takes about 2 ms. */
-  #chunk = 2000;
+  #chunk: Chunk = { size: 2000 };
 
   constructor(
     private readonly host: Host,
@@ -181,19 +182,14 @@ export class SimRunner {
         this.#simTarget = Math.min(d, this.#simTarget + speed * dt, m.sim.now + speed * MAX_LAG_S);
         target = Math.max(this.#simTarget, m.sim.now);
       }
-      let reached = false;
-      do {
-        const chunk = this.#chunk;
-        const t0 = this.host.now();
-        const n = m.run(target, chunk);
-        if (n < chunk) {
-          reached = true;
-          break;
-        }
-        const took = this.host.now() - t0;
-        if (took < 1) this.#chunk = Math.min(chunk * 2, 1 << 20);
-        else if (took > 4) this.#chunk = Math.max(chunk >> 1, 256);
-      } while (this.host.now() - start < TICK_BUDGET_MS);
+      const reached = runBudgeted({
+        run: (until, max) => m.run(until, max),
+        target,
+        chunk: this.#chunk,
+        now: () => this.host.now(),
+        start,
+        budgetMs: TICK_BUDGET_MS,
+      });
 
       if (reached && this.#done()) {
         this.#status = 'finished';

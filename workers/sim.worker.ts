@@ -7,21 +7,10 @@
 import * as Comlink from 'comlink';
 import type { Scenario } from '../src/scenario/index.ts';
 import type { CommandResult, Snapshot, Speed } from './protocol.ts';
-import { SimRunner, type Host } from './runner.ts';
+import { SimRunner } from './runner.ts';
+import { workerHost } from './pacing.ts';
 
-/** Yields to the event loop without the 4 ms clamp of nested setTimeout(0). */
-const channel = new MessageChannel();
-const pending: Array<() => void> = [];
-channel.port1.onmessage = () => pending.shift()?.();
-
-const host: Host = {
-  now: () => performance.now(),
-  asap(fn) {
-    pending.push(fn);
-    channel.port2.postMessage(0);
-  },
-  after: (ms, fn) => void setTimeout(fn, ms),
-};
+const host = workerHost();
 
 let listener: ((snapshot: Snapshot) => unknown) | null = null;
 

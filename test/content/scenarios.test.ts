@@ -1,10 +1,12 @@
 /**
- * Teaching content (src/content/scenarios.ts) covers every shipped scenario in both languages,
- * fits the picker, and its fix overrides turn the shipped file into a valid scenario.
+ * Teaching content (scenarios/lessons/<id>.<lang>.md, loaded by src/content/scenarios.ts) covers
+ * every shipped scenario in both languages, parses cleanly, fits the picker, and its fix overrides
+ * turn the shipped file into a valid scenario.
  */
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { SCENARIO_CONTENT, contentFor, type Lang, type ScenarioText } from '../../src/content/scenarios.ts';
+import { buildContent, formatLessonProblem, parseLesson, type Lesson } from '../../src/content/lesson.ts';
 import { applyOverride, parseOverride } from '../../src/scenario/set-path.ts';
 import { formatError, validateScenario } from '../../src/scenario/validate.ts';
 
@@ -14,6 +16,9 @@ const IDS = readdirSync('scenarios')
   .sort();
 
 const LANGS: Lang[] = ['en', 'ru'];
+const LESSON_DIR = 'scenarios/lessons';
+const LESSON_FILES = readdirSync(LESSON_DIR).sort();
+const lessonText = (file: string): string => readFileSync(`${LESSON_DIR}/${file}`, 'utf8');
 const CYRILLIC = /[А-Яа-яЁё]/;
 
 function raw(id: string): Record<string, unknown> {
@@ -148,5 +153,78 @@ describe('scenario content', () => {
       expect(r.scenario.id, id).toBe(id);
       expect(JSON.stringify(r.scenario), `${id}: the fix changes nothing`).not.toBe(JSON.stringify(original.scenario));
     }
+  });
+});
+
+describe('lesson files (scenarios/lessons)', () => {
+  it('every shipped scenario has <id>.en.md and <id>.ru.md, and every lesson file belongs to a shipped scenario', () => {
+    const expected = IDS.flatMap((id) => LANGS.map((lang) => `${id}.${lang}.md`)).sort();
+    const missing = expected.filter((f) => !LESSON_FILES.includes(f));
+    const orphans = LESSON_FILES.filter((f) => !expected.includes(f));
+    expect(missing, 'lesson files missing').toEqual([]);
+    expect(orphans, 'files in scenarios/lessons without a shipped scenario (or not named <id>.<en|ru>.md)').toEqual([]);
+  });
+
+  it('every file parses on its own, and its name gives its id and language', () => {
+    for (const file of LESSON_FILES) {
+      let lesson: Lesson;
+      try {
+        lesson = parseLesson(lessonText(file), `${LESSON_DIR}/${file}`);
+      } catch (e) {
+        throw new Error(`${file}: ${(e as Error).message}`);
+      }
+      expect(`${lesson.id}.${lesson.lang}.md`).toBe(file);
+    }
+  });
+
+  it('the files assemble without problems into exactly what the app loads (import.meta.glob)', () => {
+    const built = buildContent(Object.fromEntries(LESSON_FILES.map((f) => [`${LESSON_DIR}/${f}`, lessonText(f)])));
+    expect(built.problems.map(formatLessonProblem)).toEqual([]);
+    expect(Object.keys(built.content).sort()).toEqual(IDS);
+    expect(SCENARIO_CONTENT).toStrictEqual(built.content);
+  });
+
+  it('language-neutral fields (difficulty, tags, fix) agree between languages', () => {
+    for (const id of IDS) {
+      const [en, ...others] = LANGS.map((lang) => parseLesson(lessonText(`${id}.${lang}.md`), `${id}.${lang}.md`));
+      expect(en.lang).toBe('en');
+      expect(en.difficulty, `${id}.en.md: difficulty`).toBeDefined();
+      expect(en.tags, `${id}.en.md: tags`).toBeDefined();
+      const c = contentFor(id)!;
+      expect(c.difficulty).toBe(en.difficulty);
+      expect(c.tags).toEqual(en.tags);
+      expect(c.fix ?? []).toEqual(en.fix ?? []);
+      for (const other of others) {
+        if (other.difficulty !== undefined) expect(other.difficulty, `${id}.${other.lang}.md: difficulty`).toBe(en.difficulty);
+        if (other.tags !== undefined) expect(other.tags, `${id}.${other.lang}.md: tags`).toEqual(en.tags);
+        if (other.fix !== undefined) expect(other.fix, `${id}.${other.lang}.md: fix`).toEqual(en.fix ?? []);
+      }
+    }
+  });
+
+  it('every station scenario (queueing theory) has story, watch, why and a fix with overrides, in both languages', () => {
+    const stations = IDS.filter((id) => raw(id).model === 'station');
+    expect(stations).toEqual(expect.arrayContaining(['mm1', 'mmc', 'md1', 'mg1-heavy', 'mm1k']));
+    for (const id of stations) {
+      const c = contentFor(id)!;
+      expect(c.fix, `${id}: fix overrides`).not.toBeNull();
+      for (const lang of LANGS) {
+        const t = c[lang];
+        for (const field of ['story', 'why', 'fix', 'fixHint'] as const) {
+          expect(t[field], `${id}.${lang}.${field}`).toEqual(expect.stringMatching(/\S/));
+        }
+        expect(t.watch.length, `${id}.${lang}.watch`).toBeGreaterThanOrEqual(2);
+      }
+    }
+  });
+
+  it('the app renders lesson text as text: no {@html} in any Svelte component', () => {
+    const svelte = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? svelte(`${dir}/${e.name}`) : e.name.endsWith('.svelte') ? [`${dir}/${e.name}`] : [],
+      );
+    const files = svelte('src');
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) expect(readFileSync(f, 'utf8'), f).not.toContain('{@html');
   });
 });

@@ -1,0 +1,476 @@
+/**
+ * Lessons as data: the teaching text of a scenario lives in `scenarios/lessons/<id>.<lang>.md`,
+ * one file per scenario and language. This module parses those files — strictly, so that a typo
+ * is reported with its file, line and field instead of silently dropping text — and assembles the
+ * per-scenario {@link ScenarioContent} the app shows. The format is documented in
+ * `scenarios/README.md` ("Lessons").
+ *
+ * A lesson file is a tiny front matter block followed by fixed `##` sections:
+ *
+ * ```
+ * ---
+ * title: M/M/1 at 90 % load
+ * oneLine: One server busy 90 % of the time: …
+ * difficulty: basic
+ * tags: [queueing-theory, mm1]
+ * fix: ["arrival.rate=0.7"]
+ * fixHint: λ = 0.7/s (30 % headroom)
+ * ---
+ * ## Story
+ * …
+ * ## Watch
+ * - …
+ * ## Why
+ * …
+ * ## Fix
+ * …
+ * ```
+ *
+ * Text is plain text: nothing is interpreted as Markdown or HTML, the page renders it as text.
+ * Consecutive lines of a paragraph (or of a bullet) are joined with one space; paragraphs are
+ * separated by a blank line and joined with "\n\n".
+ *
+ * No runtime dependency on Vite: the loader (`scenarios.ts`) hands the raw file texts in.
+ */
+import { parseOverride } from '../scenario/set-path.ts';
+
+export type Lang = 'en' | 'ru';
+export type Difficulty = 'basic' | 'intermediate' | 'advanced';
+
+export const LANGS: readonly Lang[] = ['en', 'ru'];
+export const DIFFICULTIES: readonly Difficulty[] = ['basic', 'intermediate', 'advanced'];
+
+export interface ScenarioText {
+  title: string;
+  /** One line for the scenario picker, at most 110 characters. */
+  oneLine: string;
+  /** The situation: 2–4 sentences. */
+  story: string;
+  /** 2–4 bullets: which chart or counter to look at and what it will do. */
+  watch: string[];
+  /** The mechanism, 2–4 sentences. */
+  why: string;
+  /** What removes the effect and what it costs; null when the scenario has no fix. */
+  fix: string | null;
+  /** A short label for the fix toggle. */
+  fixHint?: string | null;
+}
+
+export interface ScenarioContent {
+  id: string;
+  difficulty: Difficulty;
+  tags: string[];
+  en: ScenarioText;
+  ru: ScenarioText;
+  /** --set style overrides that apply the fix, e.g. ['groups.0.members=12'] */
+  fix: string[] | null;
+}
+
+/** One problem in a lesson file: where it is and what is wrong. */
+export interface LessonProblem {
+  file: string;
+  /** 1-based line number. */
+  line: number;
+  /** The front matter key or section the problem concerns (`title`, `## Watch`, …). */
+  field: string;
+  message: string;
+}
+
+export function formatLessonProblem(p: LessonProblem): string {
+  return `${p.file}:${p.line}: ${p.field}: ${p.message}`;
+}
+
+/** Thrown by {@link parseLesson}; lists every problem found in the file. */
+export class LessonError extends Error {
+  readonly problems: LessonProblem[];
+  constructor(problems: LessonProblem[]) {
+    super(`invalid lesson:\n${problems.map((p) => `  ${formatLessonProblem(p)}`).join('\n')}`);
+    this.name = 'LessonError';
+    this.problems = problems;
+  }
+}
+
+/** One parsed lesson file. */
+export interface Lesson {
+  file: string;
+  id: string;
+  lang: Lang;
+  /** Language-neutral fields: `undefined` when the file leaves them out (allowed except in English). */
+  difficulty?: Difficulty;
+  tags?: string[];
+  /** The fix's `--set` overrides; `[]` when the file says there is none. */
+  fix?: string[];
+  text: ScenarioText;
+  /** Line of each front matter key and section present (`title`, `## Fix`, …), for later messages. */
+  lines: Record<string, number>;
+}
+
+type KeyKind = 'text' | 'list';
+
+/** The front matter keys: their kind, and whether every language must set them. */
+const KEYS: Record<string, { kind: KeyKind; required: 'all' | 'en' | 'no' }> = {
+  title: { kind: 'text', required: 'all' },
+  oneLine: { kind: 'text', required: 'all' },
+  difficulty: { kind: 'text', required: 'en' },
+  tags: { kind: 'list', required: 'en' },
+  fix: { kind: 'list', required: 'no' },
+  fixHint: { kind: 'text', required: 'no' },
+};
+
+const SECTIONS = ['Story', 'Watch', 'Why', 'Fix'] as const;
+type Section = (typeof SECTIONS)[number];
+
+const ID = /^[a-z0-9][a-z0-9-]*$/;
+const TAG = /^[a-z0-9][a-z0-9.-]*$/;
+const OVERRIDE = /^[A-Za-z0-9_.]+=.+$/;
+const LIST_ITEM = /^(?:[-*+]|\d+[.)])(?:\s|$)/;
+const HEADING = /^#{1,6}(?:\s|$)/;
+
+function baseName(file: string): string {
+  return file.slice(file.lastIndexOf('/') + 1);
+}
+
+/**
+ * Parses one lesson file. `fileName` names it in messages; its last path segment must be
+ * `<id>.<lang>.md`, which gives the lesson's scenario id and language.
+ *
+ * @throws LessonError listing every problem (file, line, field, message).
+ */
+export function parseLesson(text: string, fileName: string): Lesson {
+  const problems: LessonProblem[] = [];
+  const problem = (line: number, field: string, message: string): void => {
+    problems.push({ file: fileName, line, field, message });
+  };
+
+  // ── file name ──
+  const m = /^(.+)\.([^.]+)\.md$/.exec(baseName(fileName));
+  let id = '';
+  let lang: Lang = 'en';
+  if (!m) problem(1, 'file name', 'must be <scenario id>.<lang>.md, e.g. mm1.en.md');
+  else {
+    id = m[1];
+    if (!ID.test(id)) problem(1, 'file name', `"${id}" is not a scenario id (lowercase letters, digits and -)`);
+    if ((LANGS as readonly string[]).includes(m[2])) lang = m[2] as Lang;
+    else problem(1, 'file name', `unknown language "${m[2]}" (expected one of ${LANGS.join(', ')})`);
+  }
+
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const where: Record<string, number> = {};
+
+  // ── front matter ──
+  const values: Record<string, string> = {};
+  let bodyStart = lines.length;
+  let closeLine = 1;
+  if (lines[0]?.trim() !== '---') {
+    problem(1, 'front matter', 'the file must start with a line "---"');
+  } else {
+    let i = 1;
+    for (; i < lines.length && lines[i].trim() !== '---'; i++) {
+      const line = lines[i];
+      const n = i + 1;
+      if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
+      const kv = /^([A-Za-z][A-Za-z0-9_-]*)\s*:(.*)$/.exec(line);
+      if (!kv) {
+        problem(n, 'front matter', `expected "key: value", got "${line.trim()}"`);
+        continue;
+      }
+      const [, key, value] = kv;
+      if (!Object.hasOwn(KEYS, key)) {
+        problem(n, key, `unknown key (expected one of ${Object.keys(KEYS).join(', ')})`);
+        continue;
+      }
+      if (Object.hasOwn(values, key)) {
+        problem(n, key, `set twice (first on line ${where[key]})`);
+        continue;
+      }
+      values[key] = value.trim();
+      where[key] = n;
+    }
+    if (i >= lines.length) problem(lines.length, 'front matter', 'no closing line "---"');
+    closeLine = Math.min(i + 1, lines.length);
+    bodyStart = i + 1;
+  }
+
+  const required = (key: string): boolean => KEYS[key].required === 'all' || (KEYS[key].required === 'en' && lang === 'en');
+  for (const key of Object.keys(KEYS)) {
+    if (!Object.hasOwn(values, key) && required(key)) {
+      problem(closeLine, key, 'is required');
+    }
+  }
+
+  const textValue = (key: string): string | undefined => {
+    if (!Object.hasOwn(values, key)) return undefined;
+    const v = values[key];
+    if (v === '') problem(where[key], key, 'is empty (leave the key out instead)');
+    return v;
+  };
+  const listValue = (key: string): string[] | undefined => {
+    if (!Object.hasOwn(values, key)) return undefined;
+    const items = parseList(values[key]);
+    if (typeof items === 'string') {
+      problem(where[key], key, items);
+      return undefined;
+    }
+    return items;
+  };
+
+  const title = textValue('title') ?? '';
+  const oneLine = textValue('oneLine') ?? '';
+  const fixHint = textValue('fixHint');
+
+  let difficulty: Difficulty | undefined;
+  const d = textValue('difficulty');
+  if (d !== undefined) {
+    if ((DIFFICULTIES as readonly string[]).includes(d)) difficulty = d as Difficulty;
+    else problem(where.difficulty, 'difficulty', `must be one of ${DIFFICULTIES.join(', ')} (got "${d}")`);
+  }
+
+  const tags = listValue('tags');
+  if (tags !== undefined) {
+    if (tags.length === 0) problem(where.tags, 'tags', 'must list at least one tag');
+    for (const tag of tags) {
+      if (!TAG.test(tag)) problem(where.tags, 'tags', `"${tag}" is not a tag (lowercase letters, digits, . and -)`);
+    }
+    if (new Set(tags).size !== tags.length) problem(where.tags, 'tags', 'lists a tag twice');
+  }
+
+  const fix = listValue('fix');
+  if (fix !== undefined) {
+    for (const o of fix) {
+      if (!OVERRIDE.test(o)) {
+        problem(where.fix, 'fix', `"${o}" is not a path=value override`);
+        continue;
+      }
+      try {
+        parseOverride(o);
+      } catch (e) {
+        problem(where.fix, 'fix', (e as Error).message);
+      }
+    }
+  }
+
+  // ── sections ──
+  const body: Partial<Record<Section, { line: number; lines: [number, string][] }>> = {};
+  let current: Section | null = null;
+  let lastIndex = -1;
+  /** Under a heading already reported as wrong: its text is not reported again. */
+  let skipping = false;
+  for (let i = bodyStart; i < lines.length; i++) {
+    const line = lines[i];
+    const n = i + 1;
+    if (HEADING.test(line)) {
+      const h = /^##\s+(.*?)\s*$/.exec(line);
+      const name = h?.[1] as Section | undefined;
+      const index = name === undefined ? -1 : SECTIONS.indexOf(name);
+      if (!line.startsWith('## ') || index < 0) {
+        problem(n, line.trim(), `unknown section (expected ${SECTIONS.map((s) => `"## ${s}"`).join(', ')}, in this order)`);
+        current = null;
+        skipping = true;
+        continue;
+      }
+      if (body[name!]) {
+        problem(n, `## ${name}`, `appears twice (first on line ${body[name!]!.line})`);
+        current = null;
+        skipping = true;
+        continue;
+      }
+      if (index < lastIndex) problem(n, `## ${name}`, `must come after "## ${SECTIONS[lastIndex]}" (order: ${SECTIONS.join(', ')})`);
+      lastIndex = Math.max(lastIndex, index);
+      current = name!;
+      body[current] = { line: n, lines: [] };
+      where[`## ${name}`] = n;
+      continue;
+    }
+    if (current === null) {
+      if (line.trim() !== '' && !skipping) problem(n, 'text', 'text outside a section (start it with "## Story")');
+      continue;
+    }
+    body[current]!.lines.push([n, line]);
+  }
+
+  const paragraphs = (s: Section): string | null => {
+    const sec = body[s];
+    if (!sec) return null;
+    const paras: string[][] = [[]];
+    for (const [n, line] of sec.lines) {
+      if (line.trim() === '') {
+        if (paras[paras.length - 1].length > 0) paras.push([]);
+        continue;
+      }
+      if (LIST_ITEM.test(line.trim())) problem(n, `## ${s}`, 'lists are only allowed in "## Watch"');
+      else if (line.trim() === '---') problem(n, `## ${s}`, 'unexpected "---"');
+      paras[paras.length - 1].push(line.trim());
+    }
+    const out = paras.filter((p) => p.length > 0).map((p) => p.join(' '));
+    if (out.length === 0) problem(sec.line, `## ${s}`, 'is empty');
+    return out.join('\n\n');
+  };
+
+  const bullets = (): string[] => {
+    const sec = body.Watch;
+    if (!sec) return [];
+    const items: string[][] = [];
+    let open = false;
+    for (const [n, line] of sec.lines) {
+      if (line.trim() === '') {
+        open = false;
+        continue;
+      }
+      const b = /^-\s+(.*)$/.exec(line);
+      if (b) {
+        items.push([b[1].trim()]);
+        open = true;
+      } else if (open && /^\s/.test(line) && !LIST_ITEM.test(line.trim())) {
+        items[items.length - 1].push(line.trim());
+      } else {
+        problem(n, '## Watch', open ? 'a continuation line must be indented, a new bullet starts with "- "' : 'expected a bullet "- …"');
+      }
+    }
+    if (items.length === 0) problem(sec.line, '## Watch', 'has no bullets');
+    return items.map((it) => it.join(' '));
+  };
+
+  for (const s of ['Story', 'Watch', 'Why'] as const) {
+    if (!body[s]) problem(lines.length, `## ${s}`, 'section is missing');
+  }
+  const story = paragraphs('Story') ?? '';
+  const watch = bullets();
+  const why = paragraphs('Why') ?? '';
+  const fixText = paragraphs('Fix');
+
+  // The English file carries the overrides, so there a missing `fix` means "no fix"; another
+  // language's file without `fix` is checked against the English one (buildContent).
+  const ownFix = Object.hasOwn(values, 'fix') ? fix : lang === 'en' ? [] : undefined;
+  if (ownFix !== undefined) {
+    if (ownFix.length > 0 && fixText === null) problem(where.fix, '## Fix', 'the front matter has fix overrides, so the file needs a "## Fix" section');
+    if (ownFix.length === 0 && fixText !== null) {
+      problem(where['## Fix'], '## Fix', 'the front matter has no fix overrides (fix: ["path=value", …]), so there must be no "## Fix" section');
+    }
+  }
+  if (fixHint !== undefined && fixText === null) problem(where.fixHint, 'fixHint', 'is only allowed with a "## Fix" section');
+
+  if (problems.length > 0) throw new LessonError(problems);
+  const lesson: Lesson = {
+    file: fileName,
+    id,
+    lang,
+    text: { title, oneLine, story, watch, why, fix: fixText, fixHint: fixHint ?? null },
+    lines: where,
+  };
+  if (difficulty !== undefined) lesson.difficulty = difficulty;
+  if (tags !== undefined) lesson.tags = tags;
+  if (fix !== undefined) lesson.fix = fix;
+  return lesson;
+}
+
+/**
+ * A list value: a JSON array of strings (`["a=1", "b={\"x\":1}"]`), or bare words
+ * `[a, b, c]` (no quotes, commas or brackets inside the items). Returns a message when invalid.
+ */
+function parseList(value: string): string[] | string {
+  if (!value.startsWith('[') || !value.endsWith(']')) return `expected a list like [a, b] or ["a", "b"], got "${value}"`;
+  const inner = value.slice(1, -1).trim();
+  if (inner === '') return [];
+  if (inner.includes('"')) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch (e) {
+      return `not a valid JSON array of strings: ${(e as Error).message}`;
+    }
+    if (!Array.isArray(parsed) || !parsed.every((x): x is string => typeof x === 'string')) return 'must be a list of strings';
+    if (parsed.some((x) => x.trim() === '' || x !== x.trim())) return 'items must be non-empty and have no surrounding spaces';
+    return parsed;
+  }
+  const items = inner.split(',').map((s) => s.trim());
+  if (items.some((s) => s === '')) return 'has an empty item';
+  if (items.some((s) => /[[\]{}]/.test(s))) return 'items with brackets or braces must be written as a JSON array of strings: ["a", "b"]';
+  return items;
+}
+
+function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  return a !== undefined && b !== undefined && a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** The assembled content, and every problem that kept a lesson out of it. */
+export interface BuiltContent {
+  content: Record<string, ScenarioContent>;
+  problems: LessonProblem[];
+}
+
+/**
+ * Parses every lesson file (`files`: name → text) and assembles one {@link ScenarioContent} per
+ * scenario id. The English file carries the language-neutral fields; another language may repeat
+ * them but must then agree. A scenario with any problem (a file that does not parse, a missing
+ * language, disagreeing fields) is left out and its problems are returned, so the caller decides
+ * whether that is fatal (tests) or a warning (the app, which falls back to the scenario's own
+ * title and description).
+ */
+export function buildContent(files: Record<string, string>): BuiltContent {
+  const problems: LessonProblem[] = [];
+  const byId = new Map<string, Partial<Record<Lang, Lesson>>>();
+  /** Languages whose file exists but does not parse, per scenario id. */
+  const broken = new Map<string, Set<string>>();
+
+  for (const [file, text] of Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const m = /^(.+)\.([^.]+)\.md$/.exec(baseName(file));
+    try {
+      const lesson = parseLesson(text, file);
+      const entry = byId.get(lesson.id) ?? {};
+      entry[lesson.lang] = lesson;
+      byId.set(lesson.id, entry);
+    } catch (e) {
+      if (!(e instanceof LessonError)) throw e;
+      problems.push(...e.problems);
+      if (m) {
+        broken.set(m[1], (broken.get(m[1]) ?? new Set()).add(m[2]));
+        if (!byId.has(m[1])) byId.set(m[1], {});
+      }
+    }
+  }
+
+  const content: Record<string, ScenarioContent> = {};
+  for (const [id, entry] of [...byId].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const before = problems.length;
+    const present = LANGS.map((l) => entry[l]).find((l) => l !== undefined);
+    for (const lang of LANGS) {
+      if (!entry[lang] && !broken.get(id)?.has(lang)) {
+        problems.push({
+          file: present ? present.file.replace(/\.[^.]+\.md$/, `.${lang}.md`) : `${id}.${lang}.md`,
+          line: 1,
+          field: 'file',
+          message: `is missing: every lesson needs ${LANGS.map((l) => `${id}.${l}.md`).join(' and ')}`,
+        });
+      }
+    }
+    const en = entry.en;
+    const ru = entry.ru;
+    if (broken.has(id) || !en || !ru) continue;
+
+    const fix = en.fix && en.fix.length > 0 ? en.fix : null;
+    for (const other of LANGS.filter((l) => l !== 'en').map((l) => entry[l]!)) {
+      const disagree = (field: string, message: string): void => {
+        problems.push({ file: other.file, line: other.lines[field] ?? 1, field, message });
+      };
+      if (other.difficulty !== undefined && other.difficulty !== en.difficulty) {
+        disagree('difficulty', `"${other.difficulty}" differs from "${en.difficulty}" in ${en.file} (leave it out, or make them equal)`);
+      }
+      if (other.tags !== undefined && !sameList(other.tags, en.tags)) {
+        disagree('tags', `[${other.tags.join(', ')}] differs from [${en.tags!.join(', ')}] in ${en.file} (leave it out, or make them equal)`);
+      }
+      if (other.fix !== undefined && !sameList(other.fix, en.fix ?? [])) {
+        disagree('fix', `${JSON.stringify(other.fix)} differs from ${JSON.stringify(en.fix ?? [])} in ${en.file} (leave it out, or make them equal)`);
+      }
+      if ((fix !== null) !== (other.text.fix !== null)) {
+        disagree(
+          other.text.fix === null ? 'fix' : '## Fix',
+          fix !== null ? `${en.file} has fix overrides, so this file needs a "## Fix" section` : `${en.file} has no fix overrides, so this file must have no "## Fix" section`,
+        );
+      }
+    }
+    if (problems.length > before) continue;
+
+    content[id] = { id, difficulty: en.difficulty!, tags: en.tags!, fix, en: en.text, ru: ru.text };
+  }
+  return { content, problems };
+}

@@ -16,9 +16,15 @@ export function num(min: number, max: number, opts: { integer?: boolean; minExcl
   const msg = `must be ${kind} in ${range}`;
   const lower = opts.minExclusive ? v.gtValue<number, number, string>(min, msg) : v.minValue<number, number, string>(min, msg);
   const finite = v.check<number, string>((x) => Number.isFinite(x), msg);
-  if (opts.integer) return v.pipe(v.number(msg), v.integer(msg), finite, lower, v.maxValue(max, msg));
-  return v.pipe(v.number(msg), finite, lower, v.maxValue(max, msg));
+  const base = opts.integer ? v.pipe(v.number(msg), v.integer(msg), finite, lower, v.maxValue(max, msg)) : v.pipe(v.number(msg), finite, lower, v.maxValue(max, msg));
+  // The unit as metadata too (no effect on validation), so forms show it without parsing the message.
+  return opts.unit ? v.pipe(base, v.metadata<number, NumMetadata>({ unit: opts.unit })) : base;
 }
+
+/** Metadata of a {@link num} field that has a unit (read it with `v.getMetadata`). */
+export type NumMetadata = {
+  readonly unit: string;
+};
 
 export const SECONDS = 1e9;
 export const mean = () => num(0, SECONDS, { minExclusive: true, unit: 's' });

@@ -3,7 +3,7 @@
  * adaptive chunks of events (each call ~1–4 ms of wall time), until the target is reached or the
  * tick's wall budget is spent, so commands (pause, reset) are handled between ticks.
  */
-import type { Host } from './runner.ts';
+import type { Host } from './host.ts';
 
 /** Events per `run` call; adapted so that one call takes about 1–4 ms. */
 export interface Chunk {

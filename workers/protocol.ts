@@ -1,31 +1,19 @@
 /**
- * The data that crosses the worker boundary. Types only: the main thread imports this file with
- * `import type`, so no simulation code ends up in the page bundle.
+ * The data that crosses the simulation worker's boundary, for every model. Types only: the page
+ * imports this file with `import type`, so no simulation code ends up in the page bundle.
  */
-import type { buildSummary } from '../src/run/summary.ts';
 import type { Scenario } from '../src/scenario/index.ts';
 
-/** The scenarios this page runs: queueing stations (M/M/1, M/M/c, M/G/1, M/M/1/K …). */
-export type StationScenario = Extract<Scenario, { model: 'station' }>;
-
-/** The station run summary (the record `npm run sim -- … --json --no-timing` prints). */
-export type StationSummary = ReturnType<typeof buildSummary>;
-
+export type { Scenario };
 /** Simulated seconds per wall-clock second, or 'max' (as fast as the machine allows). */
 export type Speed = number | 'max';
 
 export type RunStatus = 'idle' | 'running' | 'paused' | 'finished' | 'error';
 
-/** Number in system over simulated time: bucket start times, time-averages and maxima. */
-export interface SeriesColumns {
-  t: Float64Array;
-  mean: Float64Array;
-  max: Float64Array;
-  /** Bucket width in simulated seconds (the last bucket ends at `summary.simTime`). */
-  width: number;
-}
+/** A live fault as the scenario's timeline records it (`at` is set by the worker). */
+export type LiveFault = Extract<Scenario, { faults: unknown }>['faults'][number];
 
-export interface Snapshot {
+export interface Snapshot<D = unknown> {
   /** Bumped by exactly one on every load and reset; snapshots of older generations are stale. */
   gen: number;
   /** Increases with every snapshot the worker sends (across generations). */
@@ -34,12 +22,18 @@ export interface Snapshot {
   /** Human-readable message when `status` is 'error'. */
   error: string | null;
   speed: Speed;
+  /** The loaded scenario's kind (its `model` field); null when nothing is loaded. */
+  kind: Scenario['model'] | null;
   /** The scenario's duration and warm-up, in simulated seconds (0 when nothing is loaded). */
   duration: number;
   warmup: number;
-  /** The same record the CLI prints (`npm run sim -- … --json --no-timing`); null when nothing is loaded. */
-  summary: StationSummary | null;
-  series: SeriesColumns;
+  /** The model's clock (simulated seconds) and the events it has run so far. */
+  simTime: number;
+  events: number;
+  /** Faults injected live in this run (simulated time `at` = when they took effect). */
+  live: LiveFault[];
+  /** The model's view of the run (its registry entry's `live().snapshot`); null when nothing is loaded. */
+  data: D | null;
 }
 
 /** Every command answers with data, never by throwing. */

@@ -1,25 +1,21 @@
 /**
- * The simulation worker: a thin comlink adapter around {@link SimRunner} (Squoosh style). The page
- * imports only `type SimWorkerApi`; snapshots go back through a `Comlink.proxy` callback with their
- * series arrays transferred, not copied. Commands answer with data (`{ ok: false, error }`), never
- * by throwing.
+ * The simulation worker: a thin comlink adapter around {@link RunHost}, for every model (Squoosh
+ * style). The page imports only `type SimWorkerApi`; snapshots go back through a `Comlink.proxy`
+ * callback with their typed arrays transferred, not copied. Commands answer with data
+ * (`{ ok: false, error }`), never by throwing.
  */
 import * as Comlink from 'comlink';
-import type { Scenario } from '../src/scenario/index.ts';
-import type { CommandResult, Snapshot, Speed } from './protocol.ts';
-import { SimRunner } from './runner.ts';
+import type { CommandResult, LiveFault, Snapshot, Speed } from './protocol.ts';
+import { RunHost } from './host.ts';
 import { workerHost } from './pacing.ts';
-
-const host = workerHost();
 
 let listener: ((snapshot: Snapshot) => unknown) | null = null;
 
-const runner = new SimRunner(host, (snapshot) => {
+const runner: RunHost = new RunHost(workerHost(), (snapshot) => {
   if (!listener) return;
-  const { t, mean, max } = snapshot.series;
   try {
     // The callback is a comlink proxy: the call is a message; a closed page just rejects it.
-    Promise.resolve(listener(Comlink.transfer(snapshot, [t.buffer, mean.buffer, max.buffer]))).catch(() => {});
+    Promise.resolve(listener(Comlink.transfer(snapshot, runner.transferables(snapshot)))).catch(() => {});
   } catch {
     /* the page is gone */
   }
@@ -30,17 +26,23 @@ const api = {
   connect(onSnapshot: (snapshot: Snapshot) => unknown): void {
     listener = onSnapshot;
   },
-  /** Validates and loads a scenario; status idle at time 0. Bumps the generation. */
-  load: (scenario: Scenario): CommandResult => runner.load(scenario),
-  /** Runs towards `scenario.duration` at the current speed, then status 'finished'. */
+  /** Validates and loads a scenario of any kind; status idle at time 0. Bumps the generation. */
+  load: (scenario: unknown): CommandResult => runner.load(scenario),
+  /** Loads and fast-forwards to simulated time `at` (paused there). */
+  loadAt: (scenario: unknown, at: number): CommandResult => runner.loadAt(scenario, at),
+  /** Runs towards the scenario's duration at the current speed, then status 'finished'. */
   play: (): CommandResult => runner.play(),
   pause: (): CommandResult => runner.pause(),
-  /** Runs exactly one event (while idle or paused). */
-  step: (): CommandResult => runner.step(),
+  /** One event, or (`toNextLog`) events until the next event-log line. */
+  step: (toNextLog = false): CommandResult => runner.step(toNextLog),
   /** Simulated seconds per wall second, or 'max'. */
   speed: (speed: Speed): CommandResult => runner.speed(speed),
+  /** The entity (consumer group…) the per-entity charts follow. */
+  focus: (i: number): CommandResult => runner.focus(i),
   /** Back to time 0 with the same scenario and seed. Bumps the generation. */
   reset: (): CommandResult => runner.reset(),
+  /** A live fault now, recorded for the share link. */
+  inject: (fault: LiveFault): CommandResult => runner.inject(fault),
 };
 
 export type SimWorkerApi = typeof api;

@@ -1,14 +1,34 @@
 /**
- * The scenarios shipped in `scenarios/*.json`, validated once at start-up like any other input,
- * in teaching order with the default (M/M/1) first.
+ * The scenarios shipped in `scenarios/*.json`, every kind, validated once at start-up like any
+ * other input, in teaching order (the default, M/M/1, first), plus each kind's blank start.
  */
-import { formatError, validateScenario } from '../scenario/index.ts';
-import type { StationScenario } from '../../workers/protocol.ts';
-
-type Scenario = StationScenario;
+import { formatError, validateScenario, type Scenario } from '../scenario/index.ts';
 
 export const DEFAULT_SCENARIO_ID = 'mm1';
-const ORDER = ['mm1', 'mmc', 'md1', 'mg1-heavy', 'mm1k'];
+
+/** Teaching order: queueing theory first, then the Kafka stories from simple to advanced. */
+const ORDER = [
+  'mm1',
+  'mmc',
+  'md1',
+  'mg1-heavy',
+  'mm1k',
+  'littles-law',
+  'black-friday',
+  'hot-partition',
+  'consumers-gt-partitions',
+  'pubsub-groups',
+  'overload-5pct',
+  'dead-producer',
+  'add-partitions',
+  'thread-pool-reorder',
+  'commit-before-processing',
+  'retention-reset',
+  'rebalance-storm',
+  'eager-vs-cooperative',
+  'poison-message',
+  'retry-topics',
+];
 
 const files = import.meta.glob<unknown>(['../../scenarios/*.json', '!../../scenarios/*.schema.json'], {
   eager: true,
@@ -25,10 +45,8 @@ export function validateAll(raw: Record<string, unknown>): Scenario[] {
   const out: Scenario[] = [];
   for (const [file, data] of Object.entries(raw)) {
     const r = validateScenario(data);
-    if (r.ok) {
-      // Other models (brokers) get their own pages; this one shows queueing stations.
-      if (r.scenario.model === 'station') out.push(r.scenario as Scenario);
-    } else console.warn(`QueueLab: skipping ${file}:\n${r.errors.map(formatError).join('\n')}`);
+    if (r.ok) out.push(r.scenario);
+    else console.warn(`QueueLab: skipping ${file}:\n${r.errors.map(formatError).join('\n')}`);
   }
   return out.sort((a, b) => rank(a.id) - rank(b.id) || a.id.localeCompare(b.id));
 }
@@ -36,22 +54,21 @@ export function validateAll(raw: Record<string, unknown>): Scenario[] {
 export const SHIPPED: readonly Scenario[] = validateAll(files);
 
 /** JSON with sorted keys and without `$schema` and `seed`: equal iff the scenarios differ at most in seed. */
-export function scenarioShape(s: Scenario): string {
+export function scenarioShape(s: unknown): string {
   const canon = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(canon);
     if (v && typeof v === 'object') {
       const o: Record<string, unknown> = {};
-      for (const k of Object.keys(v).sort()) if (k !== '$schema') o[k] = canon((v as Record<string, unknown>)[k]);
+      for (const k of Object.keys(v).sort()) if (k !== '$schema' && k !== 'seed') o[k] = canon((v as Record<string, unknown>)[k]);
       return o;
     }
     return v;
   };
-  const { seed: _seed, ...rest } = s;
-  return JSON.stringify(canon(rest));
+  return JSON.stringify(canon(s));
 }
 
-/** The shipped scenario `s` is a reseeded copy of, if any. */
-export function shippedMatch(s: Scenario, shipped: readonly Scenario[] = SHIPPED): Scenario | undefined {
+/** The scenario among `list` that `s` is a reseeded copy of, if any. */
+export function shippedMatch<S extends Scenario>(s: Scenario, list: readonly S[]): S | undefined {
   const shape = scenarioShape(s);
-  return shipped.find((x) => scenarioShape(x) === shape);
+  return list.find((x) => scenarioShape(x) === shape);
 }

@@ -24,7 +24,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { baselineMM1 } from './baseline.ts';
 import { kernelMM1 } from './kernel-mm1.ts';
-import { Station } from '../sim/model/station.ts';
+import { Station } from '../sim/model/station/station.ts';
 import { BROKER_CASES, runBroker } from './broker.ts';
 
 type Impl = 'baseline' | 'kernel' | 'station';

@@ -1,5 +1,5 @@
 /** Number formatting and plain-text tables for the CLI. */
-import type { EstimateOut } from '../run/summary.ts';
+import type { EstimateOut } from '../run/models/station/summary.ts';
 
 export function fmt(x: number | null | undefined, digits = 4): string {
   if (x === null || x === undefined) return '—';

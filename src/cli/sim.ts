@@ -11,8 +11,7 @@ import { validateScenario, formatError, type ScenarioError } from '../scenario/v
 import { decodeShare, looksLikeShare } from '../scenario/share.ts';
 import { applyOverride, parseOverride, type Override } from '../scenario/set-path.ts';
 import { runScenarioWithLog } from '../run/run.ts';
-import { formatTable } from './table.ts';
-import { formatKafkaTable } from './kafka-table.ts';
+import { modelFor } from '../run/registry.ts';
 import { partitionForKey } from '../sim/model/kafka/murmur2.ts';
 
 const USAGE = `usage: npm run sim -- <scenario.json | share URL> [options]
@@ -154,8 +153,7 @@ function main(argv: string[]): number {
   const { summary, log } = runScenarioWithLog(result.scenario, args.timing ? () => performance.now() : undefined);
   const s = result.scenario;
   if (args.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
-  else if (s.model === 'station' && summary.model === 'station') process.stdout.write(formatTable(s, summary));
-  else if (s.model === 'kafka' && summary.model === 'kafka') process.stdout.write(formatKafkaTable(s, summary));
+  else process.stdout.write(modelFor(s).table(s, summary));
   if (args.log && !args.json) {
     process.stdout.write(`\nevent log (${log.length} entries, repeats folded):\n`);
     for (const e of log) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { validateScenario } from '../../src/scenario/index.ts';
-import type { StationScenario as Scenario } from '../../workers/protocol.ts';
+import type { StationScenario as Scenario } from '../../src/scenario/index.ts';
 
 function load(id: string): Scenario {
   const path = fileURLToPath(new URL(`../../scenarios/${id}.json`, import.meta.url));

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSpeed, parseSpeedKey, speedChoices, speedKey } from '../../src/app/speed.ts';
 import { decimalsFor, fmt, fmtInt, fmtPM, fmtTick } from '../../src/app/format.ts';
-import { littleView } from '../../src/app/little.ts';
-import { MESSAGES, translate } from '../../src/app/i18n.ts';
+import { littleView } from '../../src/app/panels/station/little.ts';
+import { MESSAGES } from '../../src/app/i18n.ts';
+import { KAFKA_MESSAGES } from '../../src/app/panels/kafka/text.ts';
+import { STATION_MESSAGES, stranslate } from '../../src/app/panels/station/text.ts';
 import { createModel } from '../../src/run/run.ts';
-import { buildSummary } from '../../src/run/summary.ts';
-import type { Station } from '../../src/sim/model/station.ts';
+import { buildSummary } from '../../src/run/models/station/summary.ts';
+import type { Station } from '../../src/sim/model/station/station.ts';
 import { SHIPPED_FOR_TEST } from './fixtures.ts';
 
 describe('speed', () => {
@@ -79,17 +81,20 @@ describe('littleView', () => {
 });
 
 describe('i18n', () => {
-  it('has a real Russian text for every English key', () => {
-    for (const key of Object.keys(MESSAGES.en) as (keyof typeof MESSAGES.en)[]) {
-      expect(MESSAGES.ru[key], key).toBeTruthy();
-      // Placeholders must survive translation.
-      const ph = (t: string) => (t.match(/\{\w+\}/g) ?? []).sort().join();
-      expect(ph(MESSAGES.ru[key]), key).toBe(ph(MESSAGES.en[key]));
+  it('has a real Russian text for every English key, in the page’s and every panel’s dictionary', () => {
+    for (const table of [MESSAGES, KAFKA_MESSAGES, STATION_MESSAGES] as Record<'en' | 'ru', Record<string, string>>[]) {
+      expect(Object.keys(table.ru).sort()).toEqual(Object.keys(table.en).sort());
+      for (const key of Object.keys(table.en)) {
+        expect(table.ru[key], key).toBeTruthy();
+        // Placeholders must survive translation.
+        const ph = (t: string) => (t.match(/\{\w+\}/g) ?? []).sort().join();
+        expect(ph(table.ru[key]), key).toBe(ph(table.en[key]));
+      }
     }
   });
 
   it('fills placeholders', () => {
-    expect(translate('en', 'chart.legendTheory', { value: 9 })).toBe('theory L = 9');
-    expect(translate('ru', 'chart.legendTheory', { value: '9' })).toBe('теория: L = 9');
+    expect(stranslate('en', 'chart.legendTheory', { value: 9 })).toBe('theory L = 9');
+    expect(stranslate('ru', 'chart.legendTheory', { value: '9' })).toBe('теория: L = 9');
   });
 });

@@ -1,34 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import { decodeShare, encodeShareHash } from '../../src/scenario/index.ts';
-import type { StationSummary as RunSummary } from '../../workers/protocol.ts';
+import { failOnConsoleErrors, runToEnd, SHOTS, status, value, watch } from './helpers.ts';
+import type { StationSummary as RunSummary } from '../../src/run/models/station/summary.ts';
 
-const SHOTS = 'test-results';
-mkdirSync(SHOTS, { recursive: true });
-
-/** Console errors and uncaught exceptions of every page a test opens; any one fails the test. */
-let problems: string[] = [];
-
-function watch(page: Page): Page {
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console.error: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  return page;
-}
-
-test.beforeEach(({ page }) => {
-  problems = [];
-  watch(page);
-});
-
-test.afterEach(() => {
-  expect(problems, 'console errors').toEqual([]);
-});
-
-const status = (page: Page) => page.getByTestId('status');
-const value = (page: Page, id: string) => page.getByTestId(id).getAttribute('data-value');
+failOnConsoleErrors();
 
 /** Opens the app and waits until the worker has sent the first snapshot. */
 async function open(page: Page, url = '/'): Promise<void> {
@@ -42,12 +18,6 @@ async function numbers(page: Page) {
   const out: Record<string, string | null> = {};
   for (const id of ids) out[id] = await value(page, id);
   return out;
-}
-
-async function runToEnd(page: Page): Promise<void> {
-  await page.getByTestId('speed').selectOption('max');
-  await page.getByTestId('play').click();
-  await expect(status(page)).toHaveAttribute('data-value', 'finished', { timeout: 60_000 });
 }
 
 test('a run finishes with numbers that the share link, a fresh page and the CLI all reproduce exactly', async ({ page, browser }) => {
@@ -117,11 +87,25 @@ test('a bad share link lists what is wrong and falls back to the default scenari
     duration: 1e300,
     arrival: { rate: -3 },
     service: { type: 'exponential', mean: 1 },
-    constructor: { prototype: { polluted: true } },
   } as never);
+  const polluting = encodeShareHash({ ...JSON.parse(JSON.stringify({ version: 1, model: 'station', duration: 10, arrival: { rate: 1 }, service: { type: 'exponential', mean: 1 } })), constructor: { prototype: { polluted: true } } } as never);
+  // A link that decodes but does not validate opens its nearest valid state (bad fields from the
+  // blank start) and says what was wrong.
+  await page.goto(`${baseURL}/${tampered}`);
+  await expect(page.getByTestId('link-error')).toContainText(/arrival\.rate/);
+  await expect(page.getByTestId('link-error')).toContainText(/duration/);
+  await expect(page.getByTestId('station-view')).toBeVisible();
+  await expect(status(page)).toHaveAttribute('data-value', 'idle');
+  const repaired = decodeShare(page.url());
+  expect(repaired.ok && repaired.scenario.model === 'station' && repaired.scenario.arrival.rate).toBe(0.5);
+  expect(await page.evaluate(() => ({} as Record<string, unknown>).polluted)).toBeUndefined();
+  await page.screenshot({ path: `${SHOTS}/app-bad-link.png` });
+
+  // Links that cannot be decoded open the default scenario.
   const cases: { hash: string; expect: RegExp }[] = [
     { hash: good.slice(0, Math.floor(good.length / 2)), expect: /truncated or corrupted/ },
-    { hash: tampered, expect: /arrival\.rate/ },
+    // A key that could pollute prototypes is never repaired into place: the default opens.
+    { hash: polluting, expect: /constructor/ },
     { hash: '#v9.abcdef', expect: /link format v9/ },
     { hash: '#%3Cscript%3Ealert(1)%3C/script%3E', expect: /not a QueueLab scenario link/ },
   ];
@@ -138,7 +122,7 @@ test('a bad share link lists what is wrong and falls back to the default scenari
     // The address bar now holds the default scenario's link.
     const now = decodeShare(page.url());
     expect(now.ok && now.scenario.id).toBe('mm1');
-    if (c === cases[1]) await page.screenshot({ path: `${SHOTS}/app-bad-link.png` });
+    expect(await page.evaluate(() => ({} as Record<string, unknown>).polluted)).toBeUndefined();
   }
   await page.getByRole('button', { name: 'Dismiss' }).click();
   await expect(page.getByTestId('link-error')).toHaveCount(0);

@@ -1,31 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { decodeShare, encodeShareHash } from '../../src/scenario/index.ts';
-import type { KafkaSummary } from '../../src/run/kafka-summary.ts';
+import { failOnConsoleErrors, longTasks, runToEnd, SHOTS, status, watch, watchLongTasks } from './helpers.ts';
+import type { KafkaSummary } from '../../src/run/models/kafka/summary.ts';
 
-const SHOTS = 'test-results';
-mkdirSync(SHOTS, { recursive: true });
-
-let problems: string[] = [];
-function watch(page: Page): Page {
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console.error: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  return page;
-}
-test.beforeEach(({ page }) => {
-  problems = [];
-  watch(page);
-});
-test.afterEach(() => {
-  expect(problems, 'console errors').toEqual([]);
-});
+failOnConsoleErrors();
 
 const scenario = (id: string) => JSON.parse(readFileSync(`scenarios/${id}.json`, 'utf8')) as Record<string, unknown>;
-const status = (page: Page) => page.getByTestId('status');
 const counter = async (page: Page, id: string) => Number(await page.getByTestId(`k-${id}`).getAttribute('data-value'));
 
 /** Opens a Kafka scenario by share link and waits for the first snapshot. */
@@ -35,12 +18,6 @@ async function openKafka(page: Page, id: string | Record<string, unknown>): Prom
   await expect(page.getByTestId('kafka-view')).toBeVisible();
   await expect(status(page)).toHaveAttribute('data-value', 'idle');
   await expect(page.getByTestId('sim-time')).toHaveAttribute('data-value', '0');
-}
-
-async function runToEnd(page: Page): Promise<void> {
-  await page.getByTestId('speed').selectOption('max');
-  if ((await status(page).getAttribute('data-value')) !== 'running') await page.getByTestId('play').click();
-  await expect(status(page)).toHaveAttribute('data-value', 'finished', { timeout: 60_000 });
 }
 
 function cli(url: string): KafkaSummary {
@@ -275,7 +252,7 @@ test('the language switch translates the view and the explanation, and is rememb
   const en = await page.getByTestId('explain-title').textContent();
   await page.getByTestId('lang-ru').click();
   await expect(page.getByTestId('play')).toContainText('Пуск');
-  await expect(page.getByTestId('tab-explain')).toHaveText('Объяснение');
+  await expect(page.getByTestId('tab-explain')).toHaveText('Урок');
   await expect(page.getByTestId('explain')).toContainText('На что смотреть');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
   await page.reload();
@@ -286,21 +263,30 @@ test('the language switch translates the view and the explanation, and is rememb
   await expect(page.getByTestId('play')).toContainText('Play');
 });
 
-test('the picker moves between the station page and the Kafka view; the blank custom start runs', async ({ page }) => {
+test('one page: the picker moves between station and Kafka scenarios; the blank custom start runs', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByTestId('stat-events')).toHaveAttribute('data-value', '0');
-  await page.getByTestId('scenario').selectOption('kafka:black-friday');
+  await expect(page.getByTestId('playground')).toHaveAttribute('data-kind', 'station');
+  const header = await page.locator('header').boundingBox();
+  await page.getByTestId('scenario').selectOption('black-friday');
   await expect(page.getByTestId('kafka-view')).toBeVisible();
+  await expect(page.getByTestId('playground')).toHaveAttribute('data-kind', 'kafka');
   await expect(page.getByTestId('scenario')).toHaveValue('black-friday');
-  await page.getByTestId('scenario').selectOption('custom');
-  await expect(page.getByTestId('scenario')).toHaveValue('custom');
+  // The same header, controls and lesson stay in place: only the model's panels change.
+  expect(await page.locator('header').boundingBox()).toEqual(header);
+  await expect(page.getByTestId('explain-title')).toBeVisible();
+  await page.getByTestId('scenario').selectOption('custom:kafka');
+  await expect(page.getByTestId('scenario')).toHaveValue('custom:kafka');
   await page.getByTestId('speed').selectOption('max');
   await page.getByTestId('play').click();
   await expect(status(page)).toHaveAttribute('data-value', 'finished', { timeout: 30_000 });
   expect(await counter(page, 'produced')).toBeGreaterThan(100_000);
-  await page.getByTestId('scenario').selectOption('station:mmc');
+  await page.getByTestId('scenario').selectOption('mmc');
+  await expect(page.getByTestId('station-view')).toBeVisible();
   await expect(page.getByTestId('stat-events')).toHaveAttribute('data-value', '0');
   await expect(page.getByTestId('description')).toContainText('Four servers');
+  // "Next log line" belongs to models with an event log.
+  await expect(page.getByTestId('step-next')).toHaveCount(0);
 });
 
 test('settings: a bad value is explained and blocks Apply; a good one restarts the run and updates the link', async ({ page }) => {
@@ -369,9 +355,10 @@ test('hostile and broken links show a message and the nearest valid state, never
   await page.goto(`${baseURL}/${hostile}`);
   await expect(page.getByTestId('explain-title')).toHaveText('<img src=x onerror="window.__pwned=1">');
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
-  // A truncated Kafka link cannot be decoded: the station page explains it.
+  // A truncated Kafka link cannot be decoded: the page explains it and opens the default scenario.
   await page.goto(`${baseURL}/${tampered.slice(0, 40)}`);
   await expect(page.getByTestId('link-error')).toBeVisible();
+  await expect(page.getByTestId('scenario')).toHaveValue('mm1');
   // A fault on a consumer that does not exist is reported and dropped; the rest of the link runs.
   const ghost = encodeShareHash({ ...scenario('littles-law'), faults: [{ at: 5, kind: 'crash', target: 'nobody-1' }] } as never);
   await page.goto(`${baseURL}/${ghost}`);
@@ -385,18 +372,12 @@ test('hostile and broken links show a message and the nearest valid state, never
 test('a heavy scenario at top speed leaves the main thread without long tasks over 50 ms', async ({ page }) => {
   await openKafka(page, 'black-friday');
   await page.waitForTimeout(500); // page load and first layout are not part of the run
-  await page.evaluate(() => {
-    const w = window as unknown as { __long: number[] };
-    w.__long = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__long.push(e.duration);
-    }).observe({ type: 'longtask' });
-  });
+  await watchLongTasks(page);
   await page.getByTestId('speed').selectOption('max');
   await page.getByTestId('play').click();
   await expect(status(page)).toHaveAttribute('data-value', 'finished', { timeout: 60_000 });
   await page.waitForTimeout(300);
-  const long = await page.evaluate(() => (window as unknown as { __long: number[] }).__long);
+  const long = await longTasks(page);
   expect(long, `long tasks: ${long.join(', ')} ms`).toEqual([]);
 });
 
@@ -429,26 +410,20 @@ test('screenshots: fits 1280×720 without scrolling and stays usable at 390 px',
 
 test('latency vs utilisation: the sweep fills simulated points near the theory curve from background workers', async ({ page }) => {
   await page.goto('/');
-  await page.getByTestId('scenario').selectOption('kafka:custom');
+  await page.getByTestId('scenario').selectOption('custom:kafka');
   await expect(page.getByTestId('kafka-view')).toBeVisible();
   await runToEnd(page);
   await page.getByTestId('tab-wrho').click();
   await expect(page.getByTestId('chart-wrho').locator('path.theory')).toBeVisible();
   await page.waitForTimeout(300);
-  await page.evaluate(() => {
-    const w = window as unknown as { __long: number[] };
-    w.__long = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__long.push(e.duration);
-    }).observe({ type: 'longtask' });
-  });
+  await watchLongTasks(page);
   await page.getByTestId('sweep-start').click();
   // The page stays responsive while the pool works.
   await page.getByTestId('tab-log').click();
   await page.getByTestId('tab-wrho').click();
   await expect(page.getByTestId('chart-wrho')).toHaveAttribute('data-sweep', 'done', { timeout: 90_000 });
   await expect(page.getByTestId('chart-wrho')).toHaveAttribute('data-points', '11');
-  const long = await page.evaluate(() => (window as unknown as { __long: number[] }).__long);
+  const long = await longTasks(page);
   expect(long, `long tasks: ${long.join(', ')} ms`).toEqual([]);
   const pts = await page.getByTestId('chart-wrho').locator('circle.pt title').allTextContents();
   expect(pts.length).toBe(11);
@@ -463,17 +438,16 @@ test('latency vs utilisation: the sweep fills simulated points near the theory c
   await page.screenshot({ path: `${SHOTS}/kafka-1280x720-wrho.png` });
 });
 
-test('production build: the first load of either view stays under 150 kB of gzipped JavaScript', () => {
+test('production build: the first load of any model stays under 150 kB of gzipped JavaScript', () => {
   const dir = 'dist/assets';
-  const files = readdirSync(dir);
-  const gz = (prefix: string) => {
-    const f = files.find((x) => x.startsWith(prefix) && x.endsWith('.js'));
-    expect(f, prefix).toBeDefined();
-    return gzipSync(readFileSync(`${dir}/${f}`)).length;
-  };
-  const main = gz('index-');
-  const kafka = gz('KafkaApp-');
-  expect(main).toBeLessThan(150_000);
-  // The Kafka view is a lazy chunk: page + chunk together.
-  expect(main + kafka).toBeLessThan(150_000);
+  const files = readdirSync(dir).filter((x) => x.endsWith('.js') && !x.includes('worker'));
+  const gz = (f: string) => gzipSync(readFileSync(`${dir}/${f}`)).length;
+  const main = files.find((x) => x.startsWith('index-'));
+  expect(main).toBeDefined();
+  // Each model's panels are a lazy chunk (named after its folder, see src/app/registry.ts), plus the
+  // chunks they share: the page, one model's panels and every shared chunk must fit together.
+  const panels = files.filter((x) => /^(station|kafka)-/.test(x));
+  expect(panels.length).toBe(2);
+  const shared = files.filter((x) => x !== main && !panels.includes(x));
+  for (const p of panels) expect(gz(main!) + gz(p) + shared.reduce((a, f) => a + gz(f), 0), p).toBeLessThan(150_000);
 });

@@ -4,7 +4,7 @@ import { validateScenario, formatError } from '../../src/scenario/validate.ts';
 import { applyOverride, parseOverride } from '../../src/scenario/set-path.ts';
 import type { KafkaScenario } from '../../src/scenario/schema.ts';
 import { createKafka } from '../../src/run/run.ts';
-import { buildKafkaSummary } from '../../src/run/kafka-summary.ts';
+import { buildKafkaSummary } from '../../src/run/models/kafka/summary.ts';
 
 export function load(id: string, ...sets: string[]): KafkaScenario {
   let raw: unknown = JSON.parse(readFileSync(`scenarios/${id}.json`, 'utf8'));

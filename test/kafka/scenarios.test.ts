@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createKafka } from '../../src/run/run.ts';
 import { load, run } from './helpers.ts';
-import { buildKafkaSummary } from '../../src/run/kafka-summary.ts';
+import { buildKafkaSummary } from '../../src/run/models/kafka/summary.ts';
 
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

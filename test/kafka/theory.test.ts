@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parseScenarioOrThrow } from '../../src/scenario/validate.ts';
 import type { KafkaScenario } from '../../src/scenario/schema.ts';
 import { createKafka } from '../../src/run/run.ts';
-import { kafkaTheory } from '../../src/run/kafka-summary.ts';
+import { kafkaTheory } from '../../src/run/models/kafka/summary.ts';
 import { mm1 } from '../../src/theory/index.ts';
 
 function scenario(partitions: number, members: number, rate: number, meanService: number, duration: number): KafkaScenario {

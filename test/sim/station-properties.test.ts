@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { Station, type StationConfig, type ArrivalShape } from '../../src/sim/model/station.ts';
+import { Station, type StationConfig, type ArrivalShape } from '../../src/sim/model/station/station.ts';
 import type { DistributionSpec } from '../../src/sim/kernel/distributions.ts';
 
 const shapeArb: fc.Arbitrary<ArrivalShape> = fc.oneof(

@@ -10,7 +10,7 @@
  * `precision` × theory: a 2–5 % model error would be caught.
  */
 import { describe, expect, it } from 'vitest';
-import { Station, type StationConfig } from '../../src/sim/model/station.ts';
+import { Station, type StationConfig } from '../../src/sim/model/station/station.ts';
 import { mg1, mm1, mm1k, mmc, mmck } from '../../src/theory/index.ts';
 import type { DistributionSpec } from '../../src/sim/kernel/distributions.ts';
 

@@ -18,6 +18,7 @@ import { RateProfile, type RateProfileSpec } from './rate-profile.ts';
 import { makeKeyGenerator, makeKeyPartitionCache, type KeyGenerator, type KeyPartitionCache, type KeySpec } from './keys.ts';
 import { StickyPartitioner } from './sticky-partitioner.ts';
 import { ConsumerGroup, type GroupConfig, type GroupStats, type GroupTiming } from './consumer-group.ts';
+import type { SimModel } from '../contract.ts';
 
 export interface TopicConfig {
   name: string;
@@ -145,7 +146,7 @@ export interface KafkaStats {
   heldRecords: number;
 }
 
-export class KafkaModel {
+export class KafkaModel implements SimModel<Fault> {
   readonly sim = new Simulation();
   readonly streams: RngStreams;
   readonly log = new EventLog();
@@ -560,6 +561,11 @@ export class KafkaModel {
 
   run(until: number, maxEvents = Infinity): number {
     return this.sim.run(until, maxEvents);
+  }
+
+  /** Lines written to the event log so far, folded repeats included (monotone). */
+  logMark(): number {
+    return this.log.size + this.log.evicted + this.log.folded;
   }
 
   logEntries(): LogEntry[] {

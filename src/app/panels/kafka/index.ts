@@ -1,0 +1,21 @@
+/** The Kafka model's contribution to the page (see `src/app/registry.ts`). */
+import type { KafkaScenario } from '../../../scenario/index.ts';
+import type { KafkaSnapshotData } from '../../../run/models/kafka/snapshot.ts';
+import type { ModelPanels } from '../../registry.ts';
+import Main from './Main.svelte';
+import Faults from './Faults.svelte';
+import EventLog from './EventLog.svelte';
+import { kafkaCounters } from './counters.ts';
+import { kafkaSweep } from './sweep.ts';
+import { KAFKA_SETTINGS } from './settings.ts';
+import { ktranslate } from './text.ts';
+
+export const panels: ModelPanels<KafkaScenario> = {
+  Main,
+  Side: Faults,
+  tabs: [{ id: 'log', label: (pg) => `${ktranslate(pg.lang, 'tab.log')} (${(pg.data as KafkaSnapshotData | null)?.log.length ?? 0})`, component: EventLog }],
+  counters: kafkaCounters,
+  settings: KAFKA_SETTINGS,
+  sweep: kafkaSweep,
+  hasLog: true,
+};

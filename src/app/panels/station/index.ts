@@ -1,0 +1,16 @@
+/** The queueing station's contribution to the page (see `src/app/registry.ts`). */
+import type { StationScenario } from '../../../scenario/index.ts';
+import type { ModelPanels } from '../../registry.ts';
+import Main from './Main.svelte';
+import { stationCounters } from './counters.ts';
+import { stationSweep } from './sweep.ts';
+import { STATION_SETTINGS } from './settings.ts';
+
+export const panels: ModelPanels<StationScenario> = {
+  Main,
+  tabs: [],
+  counters: stationCounters,
+  settings: STATION_SETTINGS,
+  sweep: stationSweep,
+  hasLog: false,
+};

@@ -1,0 +1,122 @@
+/**
+ * The page's side of the model registry: for each scenario kind, what the one page needs to show
+ * it. The light part (picker heading, blank start) is here; the panels are a separate chunk per
+ * model, loaded the first time a scenario of that kind opens. The shell never branches on the
+ * kind: it asks this registry.
+ *
+ * The simulation side of the registry (model factory, summary, snapshot, theory) is
+ * `src/run/registry.ts`, which only the workers, the CLI and the tests import.
+ */
+import type { Component } from 'svelte';
+import type { Scenario } from '../scenario/index.ts';
+import type { Lang } from './i18n.ts';
+import type { Playground } from './shell/playground.svelte.ts';
+import type { SettingsSection } from './settings/types.ts';
+import { blankKafka } from './panels/kafka/blank.ts';
+import { blankStation } from './panels/station/blank.ts';
+
+export type Kind = Scenario['model'];
+type Of<K extends Kind> = Extract<Scenario, { model: K }>;
+
+/** Props every model panel receives: the page's state. */
+export interface PanelProps {
+  pg: Playground;
+}
+
+/** One cell of the counters strip. */
+export interface CounterItem {
+  /** `data-testid` of the cell; its `data-value` is `value`. */
+  testid: string;
+  label: string;
+  /** One-line explanation (tooltip). */
+  hint: string;
+  value: number | null;
+  /** The value as shown (formatted), with its ± half-width when it has one. */
+  text: string;
+  hw?: string | null;
+  unit?: string;
+  /** The line under the value: theory, the reason it is red, or "OK". */
+  note: string;
+  /** `data-testid`/`data-value` of the note when it carries a number (e.g. theory). */
+  noteTestid?: string;
+  noteValue?: number | null;
+  /** A long value (e.g. "in / done") in a smaller font. */
+  small?: boolean;
+  /** 'bad' is drawn red, 'na' greyed out. */
+  tone: 'plain' | 'ok' | 'bad' | 'na';
+}
+
+/** Latency against utilisation: the model's capacity, its theory curve and the sweep's scenarios. */
+export interface SweepPlan<S extends Scenario = Scenario> {
+  /** Completions per second the system can sustain (ρ = λ / capacity), or null. */
+  capacity(s: S): number | null;
+  /** Mean service time (s), or null. */
+  serviceMean(s: S): number | null;
+  /** W(ρ) in seconds from ρ = 0 to `to` (n + 1 points), for the theory line; [] when none applies. */
+  curve(s: S, to: number, n: number): [number, number][];
+  /** The theory line's legend. */
+  curveLabel(s: S, lang: Lang): string;
+  /** This run's λ and W (± hw) from the snapshot data, for the run's own point. */
+  current(data: unknown): { lambda: number | null; W: number | null; hw: number | null } | null;
+  /** The scenario of one sweep point: the same setup at a steady Poisson load ρ × capacity. */
+  scenarioAt(s: S, rho: number): S;
+  /** Simulated seconds per sweep run (after its warm-up). */
+  seconds(s: S): number;
+}
+
+export interface ModelTab {
+  id: string;
+  label(pg: Playground): string;
+  component: Component<PanelProps>;
+}
+
+/** What a model contributes to the page. */
+export interface ModelPanels<S extends Scenario = Scenario> {
+  /** The main area: topology, charts. */
+  Main: Component<PanelProps>;
+  /** Optional panel above the lesson (live faults…). */
+  Side?: Component<PanelProps>;
+  /** Extra tabs next to the lesson and W vs ρ (event log…). */
+  tabs: ModelTab[];
+  /** The counters strip. */
+  counters(pg: Playground): CounterItem[];
+  /** The settings panel's sections (paths into the scenario; ranges come from the schema). */
+  settings: readonly SettingsSection[];
+  sweep: SweepPlan<S> | null;
+  /** "Next log line" applies (the model writes an event log). */
+  hasLog: boolean;
+}
+
+export interface ModelPage<K extends Kind = Kind> {
+  kind: K;
+  /** Picker heading. */
+  label: Record<Lang, string>;
+  /** What the default speed aims at: a run takes about this many wall seconds. */
+  runSeconds: number;
+  /** A small healthy setup to start from ("custom"). */
+  blank(): Of<K>;
+  panels(): Promise<ModelPanels<Of<K>>>;
+}
+
+export const PAGES: { [K in Kind]: ModelPage<K> } = {
+  station: {
+    kind: 'station',
+    label: { en: 'Queueing stations', ru: 'Системы массового обслуживания' },
+    runSeconds: 5,
+    blank: blankStation,
+    panels: () => import('./panels/station/index.ts').then((m) => m.panels),
+  },
+  kafka: {
+    kind: 'kafka',
+    label: { en: 'Kafka', ru: 'Kafka' },
+    runSeconds: 15,
+    blank: blankKafka,
+    panels: () => import('./panels/kafka/index.ts').then((m) => m.panels),
+  },
+};
+
+export const KINDS = Object.keys(PAGES) as Kind[];
+
+export function pageFor(kind: Kind): ModelPage {
+  return PAGES[kind] as unknown as ModelPage;
+}

@@ -1,0 +1,101 @@
+/**
+ * The one bridge to the simulation worker, for every model: owns the Worker, wraps it with
+ * comlink (importing only the worker's type), receives snapshots through a proxied callback and
+ * exposes the latest fresh one as `snapshot`. Snapshots of an older generation (before the last
+ * load/reset) or older than the one shown are dropped.
+ */
+import { proxy, wrap, type Remote } from 'comlink';
+import type { SimWorkerApi } from '../../../workers/sim.worker.ts';
+import type { CommandResult, LiveFault, Snapshot, Speed } from '../../../workers/protocol.ts';
+import type { Scenario } from '../../scenario/index.ts';
+
+export interface SimClientHandlers {
+  /** Every accepted snapshot, in order. */
+  onSnapshot?(snapshot: Snapshot): void;
+  /** A command failed or the worker died. */
+  onFailure?(message: string): void;
+}
+
+export class SimClient {
+  snapshot = $state.raw<Snapshot | null>(null);
+  #worker: Worker;
+  #api: Remote<SimWorkerApi>;
+  #handlers: SimClientHandlers;
+  /** Snapshots with a lower generation are stale. */
+  #minGen = 0;
+  /** Highest generation seen in any snapshot. */
+  #latestGen = 0;
+
+  constructor(handlers: SimClientHandlers = {}) {
+    this.#handlers = handlers;
+    this.#worker = new Worker(new URL('../../../workers/sim.worker.ts', import.meta.url), { type: 'module', name: 'queuelab-sim' });
+    this.#worker.addEventListener('error', (e) => {
+      e.preventDefault();
+      this.#handlers.onFailure?.(e.message || 'the simulation worker could not start');
+    });
+    this.#api = wrap<SimWorkerApi>(this.#worker);
+    void this.#api.connect(proxy((s: Snapshot) => this.#receive(s))).catch((e: unknown) => this.#fail(e));
+  }
+
+  #receive(s: Snapshot): void {
+    if (s.gen > this.#latestGen) this.#latestGen = s.gen;
+    if (s.gen < this.#minGen) return;
+    const current = this.snapshot;
+    if (current && s.seq <= current.seq) return;
+    this.snapshot = s;
+    this.#handlers.onSnapshot?.(s);
+  }
+
+  #fail(e: unknown): void {
+    this.#handlers.onFailure?.(e instanceof Error ? e.message : String(e));
+  }
+
+  /** The worker bumps the generation by one per load/reset: everything older is stale from now on. */
+  #expectNewGeneration(): void {
+    this.#minGen = Math.max(this.#minGen, this.#latestGen) + 1;
+  }
+
+  /** Runs a command; a refusal is reported as a run failure unless `quiet`. */
+  async #call(command: () => Promise<CommandResult>, quiet = false): Promise<CommandResult> {
+    let r: CommandResult;
+    try {
+      r = await command();
+    } catch (e) {
+      r = { ok: false, gen: -1, error: e instanceof Error ? e.message : String(e) };
+    }
+    if (!r.ok && !quiet) this.#handlers.onFailure?.(r.error);
+    return r;
+  }
+
+  load(scenario: Scenario): Promise<CommandResult> {
+    this.#expectNewGeneration();
+    return this.#call(() => this.#api.load(scenario));
+  }
+  reset(): Promise<CommandResult> {
+    this.#expectNewGeneration();
+    return this.#call(() => this.#api.reset());
+  }
+  play(): Promise<CommandResult> {
+    return this.#call(() => this.#api.play());
+  }
+  pause(): Promise<CommandResult> {
+    return this.#call(() => this.#api.pause());
+  }
+  step(toNextLog = false): Promise<CommandResult> {
+    return this.#call(() => this.#api.step(toNextLog));
+  }
+  speed(speed: Speed): Promise<CommandResult> {
+    return this.#call(() => this.#api.speed(speed));
+  }
+  /** Chooses the entity (consumer group…) shown; a refusal is not a run failure. */
+  focus(i: number): Promise<CommandResult> {
+    return this.#call(() => this.#api.focus(i), true);
+  }
+  /** A refused fault is reported to the caller, not as a run failure. */
+  inject(fault: LiveFault): Promise<CommandResult> {
+    return this.#call(() => this.#api.inject(fault), true);
+  }
+  dispose(): void {
+    this.#worker.terminate();
+  }
+}

@@ -1,0 +1,332 @@
+/**
+ * The page's state in one place, for every model: the scenario and seed (mirrored in the URL with
+ * every live fault), speed, language, the run lifecycle (the xstate run machine, whose actions are
+ * worker commands), the entity in focus, the latest snapshot, and the panels of the scenario's
+ * model (from the page registry). Components read it and call its methods; they never talk to the
+ * worker, and nothing here branches on the model's kind.
+ */
+import { createActor, type Actor } from 'xstate';
+import { applyOverride, decodeShare, encodeShareHash, formatError, parseOverride, validateScenario, type Scenario } from '../../scenario/index.ts';
+import type { LiveFault, Snapshot } from '../../../workers/protocol.ts';
+import { withLiveFaults } from '../../../workers/liveFaults.ts';
+import { contentFor } from '../../content/scenarios.ts';
+import { runMachine, type RunState } from '../machines/runMachine.ts';
+import { defaultSpeed, speedChoices, type Speed } from '../speed.ts';
+import { isLang, LANG_STORAGE_KEY, translate, type Lang, type MessageKey, type Vars } from '../i18n.ts';
+import { KINDS, pageFor, type Kind, type ModelPanels } from '../registry.ts';
+import { DEFAULT_SCENARIO_ID, SHIPPED, scenarioShape, shippedMatch } from '../scenarios.ts';
+import { SimClient } from './client.svelte.ts';
+import { rawFromHash, repairScenario } from './repair.ts';
+import { Sweep } from './sweep.svelte.ts';
+
+/** Picker key of a scenario opened from a link (or edited in Settings) that is not a shipped one. */
+export const LINK_KEY = 'link';
+/** Picker key of a kind's blank start. */
+export const blankKey = (kind: Kind): string => `custom:${kind}`;
+
+function initialLang(): Lang {
+  try {
+    const saved = localStorage.getItem(LANG_STORAGE_KEY);
+    if (isLang(saved)) return saved;
+  } catch {
+    /* storage may be unavailable */
+  }
+  return typeof navigator !== 'undefined' && navigator.language?.toLowerCase().startsWith('ru') ? 'ru' : 'en';
+}
+
+const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+export class Playground {
+  lang = $state<Lang>(initialLang());
+  /** The scenario being simulated (validated; seed included). */
+  scenario = $state.raw<Scenario>(SHIPPED.find((s) => s.id === DEFAULT_SCENARIO_ID) ?? SHIPPED[0] ?? pageFor(KINDS[0]).blank());
+  /** A scenario from a link or the settings panel that is not a shipped one. */
+  linked = $state.raw<Scenario | null>(null);
+  speed = $state<Speed>('max');
+  status = $state<RunState>('idle');
+  error = $state<string | null>(null);
+  /** Errors of a share link that could not be opened as it was (shown until dismissed). */
+  linkErrors = $state.raw<string[] | null>(null);
+  /** Why the last live fault was refused (cleared by the next one). */
+  faultError = $state<string | null>(null);
+  /** The entity (consumer group…) the topology and the per-entity charts follow. */
+  focus = $state(0);
+  tab = $state<string>('lesson');
+  settingsOpen = $state(false);
+  /** The panels of the current scenario's model; null while its chunk loads. */
+  panels = $state.raw<ModelPanels | null>(null);
+  panelsError = $state<string | null>(null);
+  /** "Sweep ρ" for the latency-vs-utilisation chart (worker pool). */
+  readonly sweep = new Sweep(
+    () => this.scenario,
+    () => this.panels?.sweep ?? null,
+  );
+
+  readonly shipped: readonly Scenario[] = SHIPPED;
+  readonly kinds: readonly Kind[] = KINDS;
+  /** Reactive, so that readers of `snapshot` before `start()` update once the worker exists. */
+  #client = $state.raw<SimClient | null>(null);
+  #actor: Actor<typeof runMachine> | null = null;
+  #lastHash = '';
+  #liveWritten = 0;
+  #panelsKind: Kind | null = null;
+
+  get snapshot(): Snapshot | null {
+    return this.#client?.snapshot ?? null;
+  }
+
+  /** The model's view of the run (its shape is the model's own), or null. */
+  get data(): unknown {
+    const s = this.snapshot;
+    return s && s.kind === this.scenario.model ? s.data : null;
+  }
+
+  get page() {
+    return pageFor(this.scenario.model);
+  }
+
+  /** Key of the picker option showing the current scenario. */
+  scenarioKey = $derived.by((): string => {
+    const s = this.scenario;
+    if (scenarioShape(s) === scenarioShape(pageFor(s.model).blank())) return blankKey(s.model);
+    return shippedMatch(s, this.shipped)?.id ?? LINK_KEY;
+  });
+
+  content = $derived(contentFor(this.scenario.id) ?? null);
+  speeds = $derived(speedChoices(this.scenario.duration));
+
+  /** The scenario the share link carries: scenario + live faults so far. */
+  shareScenario = $derived.by((): Scenario => {
+    const s = this.scenario;
+    const live = this.snapshot?.live ?? [];
+    return 'faults' in s && live.length > 0 ? withLiveFaults(s, live as typeof s.faults) : s;
+  });
+
+  t = (key: MessageKey, vars?: Vars): string => translate(this.lang, key, vars);
+
+  /** Creates the worker and the run machine and opens the scenario in the URL (or the default). */
+  start(): void {
+    const client = new SimClient({
+      onSnapshot: (s) => this.#onSnapshot(s),
+      onFailure: (message) => this.#actor?.send({ type: 'FAILED', error: message }),
+    });
+    this.#client = client;
+    const machine = runMachine.provide({
+      actions: {
+        load: (_, params: { scenario: Scenario }) => {
+          void client.load(params.scenario);
+          void client.speed(this.speed);
+        },
+        play: () => void client.play(),
+        pause: () => void client.pause(),
+        step: ({ event }) => void client.step(event.type === 'STEP' && !!event.next),
+        reset: () => void client.reset(),
+      },
+    });
+    const actor = createActor(machine);
+    actor.subscribe((s) => {
+      this.status = s.value as RunState;
+      this.error = s.context.error;
+    });
+    this.#actor = actor;
+    actor.start();
+    this.#openFromUrl();
+    window.addEventListener('hashchange', this.#onHashChange);
+  }
+
+  destroy(): void {
+    window.removeEventListener('hashchange', this.#onHashChange);
+    this.#actor?.stop();
+    this.#client?.dispose();
+    this.sweep.destroy();
+  }
+
+  #onSnapshot(s: Snapshot): void {
+    if (s.status === 'finished') this.#actor?.send({ type: 'FINISHED' });
+    else if (s.status === 'error') this.#actor?.send({ type: 'FAILED', error: s.error ?? 'unknown error' });
+    // The URL follows the fault timeline.
+    if (s.live.length !== this.#liveWritten) {
+      this.#liveWritten = s.live.length;
+      this.#writeUrl(this.shareScenario);
+    }
+  }
+
+  #onHashChange = (): void => {
+    if (location.hash !== this.#lastHash) this.#openFromUrl();
+  };
+
+  #writeUrl(s: Scenario): void {
+    const hash = encodeShareHash(s);
+    this.#lastHash = hash;
+    history.replaceState(history.state, '', `${location.pathname}${location.search}${hash}`);
+  }
+
+  /** Opens the scenario in the URL hash; a bad link opens its nearest valid state (or the default) and says what was wrong. */
+  #openFromUrl(): void {
+    if (location.hash.length > 1) {
+      const r = decodeShare(location.href);
+      if (r.ok) {
+        this.linkErrors = null;
+        this.#commitLinked(r.scenario);
+        return;
+      }
+      const raw = rawFromHash(location.hash);
+      const kind = raw && KINDS.includes(raw.model as Kind) ? (raw.model as Kind) : null;
+      if (raw && kind) {
+        const base = this.shipped.find((x) => x.id === raw.id && x.model === kind) ?? pageFor(kind).blank();
+        const fixed = repairScenario(raw, base);
+        if (fixed) {
+          this.linkErrors = fixed.errors.length > 0 ? fixed.errors : r.errors.map(formatError);
+          this.#commitLinked(fixed.scenario);
+          return;
+        }
+      }
+      this.linkErrors = r.errors.map(formatError);
+    }
+    this.#commit(this.#default());
+  }
+
+  #default(): Scenario {
+    return this.shipped.find((s) => s.id === DEFAULT_SCENARIO_ID) ?? this.shipped[0] ?? pageFor(KINDS[0]).blank();
+  }
+
+  #commitLinked(s: Scenario): void {
+    const known = shippedMatch(s, this.shipped) || scenarioShape(s) === scenarioShape(pageFor(s.model).blank());
+    this.linked = known ? null : s;
+    this.#commit(s);
+  }
+
+  /** Loads the panels of `kind` (once per kind change). */
+  #loadPanels(kind: Kind): void {
+    if (this.#panelsKind === kind) return;
+    this.#panelsKind = kind;
+    this.panels = null;
+    this.panelsError = null;
+    pageFor(kind)
+      .panels()
+      .then((p) => {
+        if (this.#panelsKind === kind) this.panels = p as ModelPanels;
+      })
+      .catch((e: unknown) => {
+        if (this.#panelsKind === kind) this.panelsError = errorText(e);
+      });
+  }
+
+  /** Makes `scenario` current: panels, URL, speed, and a fresh run (LOAD). */
+  #commit(scenario: Scenario, keepSpeed = false): void {
+    if (this.scenario !== scenario) this.sweep.clear();
+    const kindChanged = this.scenario.model !== scenario.model;
+    this.scenario = scenario;
+    this.#loadPanels(scenario.model);
+    if (kindChanged && !this.#tabExists(this.tab)) this.tab = 'lesson';
+    if (!keepSpeed) this.speed = defaultSpeed(scenario.duration, pageFor(scenario.model).runSeconds);
+    this.focus = 0; // a load starts the worker's charts on the first entity too
+    this.faultError = null;
+    this.#liveWritten = 0;
+    this.#writeUrl(scenario);
+    this.#actor?.send({ type: 'LOAD', scenario });
+  }
+
+  #tabExists(id: string): boolean {
+    return id === 'lesson' || id === 'wrho' || !!this.panels?.tabs.some((t) => t.id === id);
+  }
+
+  selectScenario(key: string): void {
+    const kind = KINDS.find((k) => blankKey(k) === key);
+    if (kind) {
+      this.#commit(pageFor(kind).blank());
+      return;
+    }
+    if (key === LINK_KEY && this.linked) {
+      this.#commit(this.linked);
+      return;
+    }
+    const s = this.shipped.find((x) => x.id === key);
+    if (s) this.#commit(s);
+  }
+
+  /** Shows entity i (consumer group…) in the topology and in the per-entity charts. */
+  setFocus(i: number): void {
+    this.focus = i;
+    void this.#client?.focus(i);
+  }
+
+  /** New seed for the current scenario (restarts the run and updates the link). */
+  setSeed(seed: number): boolean {
+    if (!Number.isInteger(seed) || seed < 0 || seed > 4294967295) return false;
+    if (seed === this.scenario.seed) return true;
+    this.#commitLinked({ ...this.scenario, seed });
+    return true;
+  }
+
+  setSpeed(speed: Speed): void {
+    this.speed = speed;
+    void this.#client?.speed(speed);
+  }
+
+  setLang(lang: Lang): void {
+    this.lang = lang;
+    try {
+      localStorage.setItem(LANG_STORAGE_KEY, lang);
+    } catch {
+      /* not remembered, still switched */
+    }
+  }
+
+  /** Validates an edited scenario (settings panel); on success it becomes the current one. */
+  applyScenario(raw: unknown): string[] | null {
+    const r = validateScenario(raw);
+    if (!r.ok) return r.errors.map(formatError);
+    this.#commitLinked(r.scenario);
+    return null;
+  }
+
+  /** The scenario with its lesson's fix overrides applied (null when there is none or it does not validate). */
+  fixedScenario = $derived.by((): Scenario | null => {
+    const sets = this.content?.fix;
+    if (!sets || sets.length === 0) return null;
+    try {
+      let s: unknown = structuredClone(this.scenario);
+      for (const text of sets) s = applyOverride(s, parseOverride(text));
+      const r = validateScenario(s);
+      return r.ok && r.scenario.model === this.scenario.model ? r.scenario : null;
+    } catch {
+      return null;
+    }
+  });
+
+  tryFix(): void {
+    const f = this.fixedScenario;
+    if (f) this.#commitLinked({ ...f, id: this.scenario.id });
+  }
+
+  loadDefault(): void {
+    this.linkErrors = null;
+    this.#commit(this.#default());
+  }
+
+  dismissLinkErrors(): void {
+    this.linkErrors = null;
+  }
+
+  toggle(): void {
+    this.#actor?.send({ type: 'TOGGLE' });
+  }
+  step(next = false): void {
+    this.#actor?.send({ type: 'STEP', next });
+  }
+  reset(): void {
+    this.#liveWritten = 0;
+    this.#writeUrl(this.scenario);
+    this.#actor?.send({ type: 'RESET' });
+  }
+
+  /** A live fault now (its `at` is set by the worker); refused ones set `faultError`. */
+  async inject(fault: LiveFault): Promise<boolean> {
+    const c = this.#client;
+    if (!c) return false;
+    const r = await c.inject(fault);
+    this.faultError = r.ok ? null : r.error;
+    return r.ok;
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * The Kafka-like log broker as a registry entry: partitions as logs, producers and the
+ * partitioner, consumer groups with the classic rebalance protocol, commits, retries and DLQ.
+ */
+import type { KafkaScenario } from '../../../scenario/schema.ts';
+import { KafkaScenarioSchema } from '../../../scenario/kafka-schema.ts';
+import { KafkaModel, type Fault } from '../../../sim/model/kafka/kafka-model.ts';
+import { buildKafkaSummary, kafkaConfig, type KafkaSummary } from './summary.ts';
+import { buildKafkaSnapshot, LittleTrack, snapshotBuffers, type KafkaSnapshotData } from './snapshot.ts';
+import { formatKafkaTable } from './table.ts';
+import type { ModelEntry } from '../../registry.ts';
+
+/** Little's-law samples per live run. */
+export const LITTLE_SAMPLES = 300;
+
+export function createKafka(scenario: KafkaScenario): KafkaModel {
+  return new KafkaModel(kafkaConfig(scenario), scenario.seed);
+}
+
+export const kafkaEntry: ModelEntry<KafkaScenario, KafkaModel, KafkaSummary, KafkaSnapshotData, Fault> = {
+  kind: 'kafka',
+  schema: KafkaScenarioSchema,
+  create: createKafka,
+  summary: buildKafkaSummary,
+  theory: (s, m) => buildKafkaSummary(s, m).theory,
+  table: formatKafkaTable,
+  log: (m) => m.logEntries(),
+  live(scenario, model) {
+    const little = new LittleTrack(scenario.duration / LITTLE_SAMPLES, scenario.warmup);
+    return {
+      get next() {
+        return little.next;
+      },
+      sample: () => little.sample(model),
+      snapshot: (s, focus) => buildKafkaSnapshot(s as KafkaScenario, model, little, focus),
+      transfer: snapshotBuffers,
+    };
+  },
+  focusCount: (s) => Math.max(1, s.groups.length),
+  sweepPoint(r) {
+    const u = Object.values(Object.values(r.groups)[0]?.utilization ?? {}).filter((x): x is number => typeof x === 'number' && x > 0);
+    return { lambda: r.lambda.mean, W: r.W.mean, hw: r.W.hw, busy: u.length > 0 ? u.reduce((a, b) => a + b, 0) / u.length : null };
+  },
+};

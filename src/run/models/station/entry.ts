@@ -1,0 +1,46 @@
+/**
+ * The queueing station (M/M/c/K with any distributions) as a registry entry: a single service
+ * centre whose numbers the closed forms of `src/theory` describe exactly.
+ */
+import { StationScenarioSchema, type StationScenario } from '../../../scenario/schema.ts';
+import { Station } from '../../../sim/model/station/station.ts';
+import { buildSummary, type StationSummary } from './summary.ts';
+import { theoryFor } from './theory.ts';
+import { formatTable } from './table.ts';
+import type { LiveView, ModelEntry } from '../../registry.ts';
+import type { StationData } from './snapshot.ts';
+
+export function createStation(scenario: StationScenario): Station {
+  return new Station(
+    {
+      arrival: scenario.arrival,
+      service: scenario.service,
+      servers: scenario.servers,
+      capacity: scenario.capacity,
+      warmup: scenario.warmup,
+    },
+    scenario.seed,
+  );
+}
+
+function live(scenario: StationScenario, model: Station): LiveView<StationData> {
+  return {
+    next: Infinity,
+    sample() {},
+    snapshot: () => ({ summary: buildSummary(scenario, model.stats()), series: model.series.read(model.sim.now) }),
+    transfer: (d) => [d.series.t.buffer as ArrayBuffer, d.series.mean.buffer as ArrayBuffer, d.series.max.buffer as ArrayBuffer],
+  };
+}
+
+export const stationEntry: ModelEntry<StationScenario, Station, StationSummary, StationData, never> = {
+  kind: 'station',
+  schema: StationScenarioSchema,
+  create: createStation,
+  summary: (s, m, wallMs) => buildSummary(s, m.stats(), wallMs),
+  theory: (s) => theoryFor(s),
+  table: formatTable,
+  log: () => [],
+  live,
+  focusCount: () => 1,
+  sweepPoint: (r) => ({ lambda: r.lambda.mean, W: r.W.mean, hw: r.W.hw, busy: r.utilization.mean }),
+};

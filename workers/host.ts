@@ -1,0 +1,339 @@
+/**
+ * The run host: one live run of any model, paced in the worker. It turns "play at N simulated
+ * seconds per wall second" into bounded chunks of the model's chunk-invariant `run(until,
+ * maxEvents)`, yields between chunks so commands are handled promptly, stops at the model's
+ * sampling points, sends snapshots at a steady cadence, and applies live faults through the
+ * model's `inject`, recording them so the share link replays them at the same simulated time.
+ *
+ * No model logic: the model, its summary and its page view come from the registry entry of the
+ * scenario's kind — exactly what the CLI uses, so a finished run here reports the same summary as
+ * `npm run sim -- … --json --no-timing`. Wall time and scheduling come from an injected
+ * {@link Host}, so tests drive it with a fake clock.
+ */
+import { modelFor, type AnyModelEntry, type LiveView, type SimModel } from '../src/run/registry.ts';
+import { formatError, validateScenario, type Scenario } from '../src/scenario/index.ts';
+import type { CommandResult, LiveFault, RunStatus, Snapshot, Speed } from './protocol.ts';
+import { withLiveFaults } from './liveFaults.ts';
+import { runBudgeted, type Chunk } from './pacing.ts';
+
+export interface Host {
+  /** Wall-clock milliseconds (monotonic). */
+  now(): number;
+  /** Runs `fn` as soon as pending messages (commands) have been handled. */
+  asap(fn: () => void): void;
+  /** Runs `fn` after about `ms` milliseconds. */
+  after(ms: number, fn: () => void): void;
+}
+
+/** Snapshots are sent at most this often while running (≈ 10 per second). */
+export const SNAPSHOT_MS = 100;
+/** Work per tick before yielding, in wall milliseconds. */
+export const TICK_BUDGET_MS = 8;
+/** Pause between ticks when a paced run has caught up with its target. */
+export const FRAME_MS = 16;
+/** A paced run never tries to catch up more than this much wall time (after a stall). */
+export const MAX_LAG_S = 0.25;
+/** Fastest paced speed accepted (sim-s per wall-s); use 'max' beyond it. */
+export const MAX_SPEED = 1e9;
+/** "Step to the next log line" gives up after this many events. */
+export const MAX_STEP_EVENTS = 2_000_000;
+
+const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+export function isValidSpeed(s: unknown): s is Speed {
+  return s === 'max' || (typeof s === 'number' && Number.isFinite(s) && s > 0 && s <= MAX_SPEED);
+}
+
+interface Run {
+  scenario: Scenario;
+  entry: AnyModelEntry;
+  model: SimModel<unknown>;
+  view: LiveView<unknown>;
+}
+
+export class RunHost {
+  #gen = 0;
+  #seq = 0;
+  #scenario: Scenario | null = null;
+  #run: Run | null = null;
+  #live: LiveFault[] = [];
+  /** The entity (consumer group…) whose per-entity numbers the snapshots carry. */
+  #focus = 0;
+  #status: RunStatus = 'idle';
+  #error: string | null = null;
+  #speed: Speed = 'max';
+  /** Bumped whenever the loop must stop; a scheduled tick with an old token does nothing. */
+  #token = 0;
+  /** Simulated time the paced loop is heading for. */
+  #simTarget = 0;
+  #lastWall = 0;
+  #lastEmit = -Infinity;
+  #chunk: Chunk = { size: 2000 };
+
+  constructor(
+    private readonly host: Host,
+    private readonly emit: (snapshot: Snapshot) => void,
+  ) {}
+
+  get status(): RunStatus {
+    return this.#status;
+  }
+
+  /** Validates and loads a scenario of any registered kind (status idle, clock 0). Bumps the generation even on failure. */
+  load(raw: unknown, quiet = false): CommandResult {
+    this.#gen++;
+    this.#token++;
+    this.#focus = 0;
+    const r = validateScenario(raw);
+    if (!r.ok) {
+      this.#scenario = null;
+      this.#run = null;
+      return this.#fail(`invalid scenario:\n${r.errors.map(formatError).join('\n')}`);
+    }
+    this.#scenario = r.scenario;
+    return this.#restart(quiet);
+  }
+
+  /** Loads a scenario and runs it to simulated time `at` at once, pausing there (a seek). */
+  loadAt(raw: unknown, at: number): CommandResult {
+    // No snapshot at time 0 on the way: the page sees the run jump straight to `at`.
+    const r = this.load(raw, true);
+    const run = this.#run;
+    if (!r.ok || !run) return r;
+    const until = Math.min(Math.max(0, at), run.scenario.duration);
+    try {
+      while (run.model.sim.now < until) {
+        run.model.run(Math.min(until, run.view.next));
+        run.view.sample();
+      }
+    } catch (e) {
+      return this.#fail(errorText(e));
+    }
+    this.#status = this.#done() ? 'finished' : 'paused';
+    this.#snapshot();
+    return this.#ok();
+  }
+
+  /** Starts the loaded scenario again from time 0 (same seed, same numbers). */
+  reset(): CommandResult {
+    this.#gen++;
+    this.#token++;
+    if (!this.#scenario) return this.#fail('no scenario is loaded');
+    return this.#restart();
+  }
+
+  play(): CommandResult {
+    const run = this.#run;
+    if (this.#status === 'error' || !run) return this.#refuse();
+    if (this.#status === 'running' || this.#status === 'finished') return this.#ok();
+    this.#status = 'running';
+    const token = ++this.#token;
+    this.#lastWall = this.host.now();
+    this.#simTarget = run.model.sim.now;
+    this.#snapshot();
+    this.host.asap(() => this.#tick(token));
+    return this.#ok();
+  }
+
+  pause(): CommandResult {
+    if (this.#status === 'running') {
+      this.#token++;
+      this.#status = 'paused';
+      this.#snapshot();
+    }
+    return this.#ok();
+  }
+
+  /**
+   * One event (or, when none is left before the end, the clock advanced to the end); with
+   * `toNextLog`, events until the model writes a log line — "the next interesting thing" — or the
+   * run ends. Models without an event log take one event.
+   */
+  step(toNextLog = false): CommandResult {
+    const run = this.#run;
+    if (this.#status === 'error' || !run) return this.#refuse();
+    if (this.#status === 'finished') return this.#ok();
+    this.#token++;
+    const { model: m, view } = run;
+    const d = run.scenario.duration;
+    const mark = () => m.logMark?.() ?? 0;
+    const untilLog = toNextLog && m.logMark !== undefined;
+    try {
+      const before = mark();
+      let n = 0;
+      do {
+        if (m.sim.peek() > d) {
+          m.run(d);
+          break;
+        }
+        m.sim.step();
+        n++;
+        if (m.sim.now >= view.next) view.sample();
+      } while (untilLog && mark() === before && n < MAX_STEP_EVENTS);
+    } catch (e) {
+      return this.#fail(errorText(e));
+    }
+    this.#status = this.#done() ? 'finished' : 'paused';
+    this.#snapshot();
+    return this.#ok();
+  }
+
+  /** Chooses the entity (consumer group…) the per-entity charts follow (no effect on the run). */
+  focus(i: number): CommandResult {
+    const n = this.#run ? this.#run.entry.focusCount(this.#run.scenario) : 1;
+    if (!Number.isInteger(i) || i < 0 || i >= n) return { ok: false, gen: this.#gen, error: `focus must be an index in [0, ${n - 1}], got ${String(i)}` };
+    this.#focus = i;
+    this.#snapshot();
+    return this.#ok();
+  }
+
+  speed(s: Speed): CommandResult {
+    if (!isValidSpeed(s)) return { ok: false, gen: this.#gen, error: `speed must be 'max' or a number in (0, ${MAX_SPEED}], got ${String(s)}` };
+    this.#speed = s;
+    this.#simTarget = this.#run?.model.sim.now ?? 0;
+    this.#lastWall = this.host.now();
+    this.#snapshot();
+    return this.#ok();
+  }
+
+  /** Applies a fault now (its `at` is replaced by the current simulated time) and records it. */
+  inject(fault: LiveFault): CommandResult {
+    const run = this.#run;
+    if (this.#status === 'error' || !run) return this.#refuse();
+    if (this.#status === 'finished') return { ok: false, gen: this.#gen, error: 'the run has finished: reset it to inject faults' };
+    if (!('faults' in run.scenario)) return { ok: false, gen: this.#gen, error: `the "${run.scenario.model}" model has no live faults` };
+    const f = { ...fault, at: run.model.sim.now } as LiveFault;
+    // Validate the fault like any scenario input (ranges, names).
+    const probe = validateScenario({ ...run.scenario, faults: [f] });
+    if (!probe.ok) return { ok: false, gen: this.#gen, error: probe.errors.map(formatError).join('\n') };
+    try {
+      run.model.inject(f);
+    } catch (e) {
+      return { ok: false, gen: this.#gen, error: errorText(e) };
+    }
+    this.#live = [...this.#live, f];
+    this.#snapshot();
+    return this.#ok();
+  }
+
+  #restart(quiet = false): CommandResult {
+    const scenario = this.#scenario!;
+    const entry = modelFor(scenario);
+    try {
+      const model = entry.create(scenario);
+      this.#run = { scenario, entry, model, view: entry.live(scenario, model) };
+    } catch (e) {
+      this.#run = null;
+      return this.#fail(errorText(e));
+    }
+    this.#live = [];
+    this.#status = 'idle';
+    this.#error = null;
+    this.#simTarget = 0;
+    if (!quiet) this.#snapshot();
+    return this.#ok();
+  }
+
+  #done(): boolean {
+    const { model: m, scenario } = this.#run!;
+    return m.sim.now >= scenario.duration && m.sim.peek() > scenario.duration;
+  }
+
+  #tick(token: number): void {
+    if (token !== this.#token || this.#status !== 'running') return;
+    const { model: m, view, scenario } = this.#run!;
+    const d = scenario.duration;
+    try {
+      const start = this.host.now();
+      const dt = Math.min(Math.max(start - this.#lastWall, 0), 1000 * MAX_LAG_S) / 1000;
+      this.#lastWall = start;
+      let target: number;
+      if (this.#speed === 'max') target = d;
+      else {
+        const speed = this.#speed;
+        this.#simTarget = Math.min(d, this.#simTarget + speed * dt, m.sim.now + speed * MAX_LAG_S);
+        target = Math.max(this.#simTarget, m.sim.now);
+      }
+      // Stop at every sampling point of the view on the way (the model is chunk-invariant).
+      const reached = runBudgeted({
+        run: (until, max) => m.run(until, max),
+        target,
+        chunk: this.#chunk,
+        now: () => this.host.now(),
+        start,
+        budgetMs: TICK_BUDGET_MS,
+        nextStop: () => view.next,
+        onStop: () => view.sample(),
+      });
+
+      if (reached && this.#done()) {
+        this.#status = 'finished';
+        this.#token++;
+        this.#snapshot();
+        return;
+      }
+      if (this.host.now() - this.#lastEmit >= SNAPSHOT_MS) this.#snapshot();
+      if (this.#speed === 'max' || !reached) this.host.asap(() => this.#tick(token));
+      else this.host.after(FRAME_MS, () => this.#tick(token));
+    } catch (e) {
+      this.#token++;
+      this.#fail(errorText(e));
+    }
+  }
+
+  #ok(): CommandResult {
+    return { ok: true, gen: this.#gen, status: this.#status };
+  }
+
+  #refuse(): CommandResult {
+    return { ok: false, gen: this.#gen, error: this.#error ?? 'no scenario is loaded' };
+  }
+
+  #fail(message: string): CommandResult {
+    this.#status = 'error';
+    this.#error = message;
+    this.#snapshot();
+    return { ok: false, gen: this.#gen, error: message };
+  }
+
+  /** The snapshot's data buffers, to transfer rather than copy. */
+  transferables(s: Snapshot): ArrayBuffer[] {
+    return s.data !== null && this.#run ? this.#run.view.transfer(s.data) : [];
+  }
+
+  #snapshot(): void {
+    const run = this.#run;
+    let data: unknown = null;
+    if (run) {
+      try {
+        // The data describes the scenario the share link carries (its faults + the live ones).
+        const shared = 'faults' in run.scenario ? withLiveFaults(run.scenario, this.#live as typeof run.scenario.faults) : run.scenario;
+        data = run.view.snapshot(shared, this.#focus);
+      } catch (e) {
+        // A broken model must still produce a snapshot, so the page can show the error.
+        data = null;
+        if (this.#status !== 'error') {
+          this.#status = 'error';
+          this.#error = errorText(e);
+          this.#token++;
+        }
+      }
+    }
+    const s = this.#scenario;
+    this.#lastEmit = this.host.now();
+    this.emit({
+      gen: this.#gen,
+      seq: ++this.#seq,
+      status: this.#status,
+      error: this.#error,
+      speed: this.#speed,
+      kind: s?.model ?? null,
+      duration: s?.duration ?? 0,
+      warmup: s?.warmup ?? 0,
+      simTime: run?.model.sim.now ?? 0,
+      events: run?.model.sim.events ?? 0,
+      live: this.#live,
+      data,
+    });
+  }
+}

@@ -97,7 +97,7 @@ export const DEFAULT_RETRY_TOPICS = [
   { name: 'retry.10m', 'delay.ms': 600_000 },
 ];
 
-/** What happens when the handler throws (see RetryConfig in consumer-group.ts). */
+/** What happens when the handler throws (the retry modes are explained in src/sim/model/kafka/group/failures.ts). */
 export const RetrySchema = v.strictObject(
   {
     mode: v.optional(v.picklist(RETRY_MODES, typeMsg(RETRY_MODES)), 'none'),

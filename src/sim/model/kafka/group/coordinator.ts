@@ -1,0 +1,386 @@
+/**
+ * The group coordinator and the classic rebalance protocol, in simulated time.
+ *
+ * Liveness. A background heartbeat every `heartbeat.interval.ms` keeps the member in the group; a
+ * crashed (or GC-frozen) member is noticed only when `session.timeout.ms` has passed since its last
+ * heartbeat.
+ *
+ * Rebalances (classic protocol). A join, leave or expiry moves the group to PreparingRebalance;
+ * every member learns of it at its next heartbeat and rejoins at its next poll — so a member busy
+ * with a long batch holds up the whole group, up to the rebalance timeout (max.poll.interval.ms),
+ * and a crashed one until its session times out. With an eager assignor (range, roundrobin, sticky)
+ * members revoke all partitions when they rejoin: stop-the-world. With cooperative-sticky they keep
+ * consuming their partitions; only partitions that move are revoked after the first round and
+ * handed over in a follow-up rebalance. The first rebalance of an empty group waits
+ * `group.initial.rebalance.delay.ms` for more members. A static member that restarts within the
+ * session timeout gets its partitions back without a rebalance.
+ *
+ * Once every member has rejoined, JoinGroup + SyncGroup take the model's rebalance latency; the
+ * new assignment is installed (onJoinComplete: revoke with a commit, then add) at once for a
+ * member that is not busy, or at its next poll for a member busy with a batch. A new owner starts
+ * from the committed offset (OffsetFetch), or where `auto.offset.reset` says when there is none.
+ */
+import { getAssignor, adjustForCooperative, type Assignor, type Subscription, type TopicPartition } from '../assignors/index.ts';
+import type { Consumer } from './consumer.ts';
+import { Phase } from './member.ts';
+import type { ConsumerGroup } from './group.ts';
+import type { GroupConfig, GroupHost, GroupState } from './types.ts';
+
+/** A group member as the coordinator sees it (one incarnation of a consumer process). */
+export interface Entry {
+  /** Stable number of this entry (event argument). */
+  uid: number;
+  memberId: string;
+  /** The heartbeat thread is sending (false after a crash, a GC pause or a static member's poll timeout). */
+  heartbeating: boolean;
+  consumer: Consumer;
+  /** The consumer process behind this entry is running. */
+  alive: boolean;
+  /** Partitions owned (assigned and not revoked). */
+  owned: number[];
+  /** Last assignment received (eager sticky uses it as the "owned" user data). */
+  previous: number[];
+  generation: number;
+  joined: boolean;
+  /** Assignment received while the member was busy; installed at its next poll. */
+  pending: number[] | null;
+  /** Time from which heartbeats are sent every heartbeat.interval.ms. */
+  hbAnchor: number;
+  sessionHandle: number;
+}
+
+export class GroupCoordinator {
+  readonly entries: Entry[] = [];
+  state: GroupState = 'Empty';
+  generation = 0;
+  /** Per partition: since when it has had no owner (NaN while it has one). */
+  pausedSince: Float64Array;
+  private readonly host: GroupHost;
+  private readonly config: GroupConfig;
+  private readonly assignor: Assignor;
+  private readonly cooperative: boolean;
+  private rebalanceTimeoutHandle = -1;
+  private joinHandle = -1;
+  private memberSeq = 0;
+  private initialDelayUntil = -Infinity;
+
+  constructor(private readonly g: ConsumerGroup) {
+    this.host = g.host;
+    this.config = g.config;
+    this.assignor = getAssignor(g.config['partition.assignment.strategy']);
+    this.cooperative = this.assignor.protocol === 'cooperative';
+    this.pausedSince = new Float64Array(g.host.logs.length).fill(0);
+  }
+
+  // ─── membership and heartbeats ─────────────────────────────────────────────────────────────
+
+  private newEntry(c: Consumer): Entry {
+    const uid = ++this.memberSeq;
+    const e: Entry = {
+      uid,
+      heartbeating: true,
+      memberId: `${c.clientId}-${uid.toString(16).padStart(4, '0')}`,
+      consumer: c,
+      alive: true,
+      owned: [],
+      previous: [],
+      generation: -1,
+      joined: false,
+      pending: null,
+      hbAnchor: this.host.sim.now,
+      sessionHandle: -1,
+    };
+    this.entries.push(e);
+    c.entry = e;
+    return e;
+  }
+
+  /**
+   * A static member coming back within its session keeps its entry and assignment (no rebalance).
+   * Returns false when the starting consumer has no such entry.
+   */
+  rejoinStatic(c: Consumer): boolean {
+    const prior = c.instanceId !== null ? this.entries.find((e) => e.consumer === c) : undefined;
+    if (!prior || prior.alive) return false;
+    prior.alive = true;
+    prior.heartbeating = true;
+    prior.hbAnchor = this.host.sim.now;
+    this.host.sim.cancel(prior.sessionHandle);
+    c.entry = prior;
+    this.g.info(c.clientId, `Rejoining group with group.instance.id=${c.instanceId}: static member keeps its assignment (${this.g.plist(prior.owned)}), no rebalance`);
+    for (const p of prior.owned) this.g.position[p] = this.g.committed[p];
+    return true;
+  }
+
+  /** Time of the member's last heartbeat at or before `t`. */
+  private lastHeartbeat(e: Entry, t: number): number {
+    const hb = this.g.ms('heartbeat.interval.ms');
+    return e.hbAnchor + Math.floor((t - e.hbAnchor) / hb) * hb;
+  }
+
+  /** Time of the member's next heartbeat after `t` (when it hears of a rebalance). */
+  private nextHeartbeat(e: Entry, t: number): number {
+    const hb = this.g.ms('heartbeat.interval.ms');
+    return e.hbAnchor + Math.ceil((t - e.hbAnchor) / hb + 1e-12) * hb;
+  }
+
+  /** The member's process is gone without a LeaveGroup (crash, static close): its session expires. */
+  goneWithoutLeaveGroup(e: Entry): void {
+    const sim = this.host.sim;
+    e.alive = false;
+    e.heartbeating = false;
+    sim.cancel(e.sessionHandle);
+    const expiry = this.lastHeartbeat(e, sim.now) + this.g.ms('session.timeout.ms');
+    e.sessionHandle = sim.scheduleAt(Math.max(expiry, sim.now), this.g.kSession, e.uid);
+  }
+
+  /** A GC pause stops the heartbeat thread until `until`: the session expires first if it is shorter. */
+  heartbeatsPaused(e: Entry, until: number): void {
+    const sim = this.host.sim;
+    const now = sim.now;
+    const expiry = this.lastHeartbeat(e, now) + this.g.ms('session.timeout.ms');
+    e.heartbeating = false;
+    if (expiry < until) {
+      sim.cancel(e.sessionHandle);
+      e.sessionHandle = sim.scheduleAt(Math.max(expiry, now), this.g.kSession, e.uid);
+    }
+  }
+
+  /** The heartbeat thread runs again: the pending session expiry is off. */
+  resumeHeartbeats(e: Entry): void {
+    this.host.sim.cancel(e.sessionHandle);
+    e.sessionHandle = -1;
+    e.heartbeating = true;
+    e.hbAnchor = this.host.sim.now;
+  }
+
+  /** session-expired event. */
+  onSessionExpired(uid: number): void {
+    const e = this.entries.find((x) => x.uid === uid);
+    if (!e || e.heartbeating) return;
+    if (e.alive && e.consumer.entry === e) e.consumer.kicked = true;
+    this.g.coordinatorLog(`Member ${e.memberId} in group ${this.g.id} has failed, removing it from the group (session timeout ${this.config['session.timeout.ms']} ms)`);
+    this.removeEntry(e, `removing member ${e.memberId} on heartbeat expiration`);
+  }
+
+  removeEntry(e: Entry, reason: string): void {
+    const idx = this.entries.indexOf(e);
+    if (idx < 0) return;
+    this.entries.splice(idx, 1);
+    this.host.sim.cancel(e.sessionHandle);
+    if (e.consumer.entry === e) e.consumer.entry = null;
+    this.revoke(e, e.owned);
+    if (this.entries.length === 0) {
+      this.state = 'Empty';
+      this.cancelRebalanceTimers();
+      return;
+    }
+    this.prepareRebalance(reason);
+    // The member the join was waiting for may be the one that just left.
+    this.maybeCompleteJoin();
+  }
+
+  // ─── the rebalance protocol ────────────────────────────────────────────────────────────────
+
+  private cancelRebalanceTimers(): void {
+    const sim = this.host.sim;
+    if (this.rebalanceTimeoutHandle >= 0) sim.cancel(this.rebalanceTimeoutHandle);
+    if (this.joinHandle >= 0) sim.cancel(this.joinHandle);
+    this.rebalanceTimeoutHandle = this.joinHandle = -1;
+  }
+
+  prepareRebalance(reason: string): void {
+    const sim = this.host.sim;
+    if (this.state === 'Empty') {
+      // InitialDelayedJoin: a new group waits for more members before its first rebalance.
+      this.initialDelayUntil = sim.now + this.g.ms('group.initial.rebalance.delay.ms');
+    }
+    if (this.state === 'PreparingRebalance') return;
+    this.g.coordinatorLog(`Preparing to rebalance group ${this.g.id} in state PreparingRebalance with old generation ${this.generation} (reason: ${reason})`);
+    this.state = 'PreparingRebalance';
+    for (const e of this.entries) e.joined = false;
+    this.cancelRebalanceTimers();
+    this.rebalanceTimeoutHandle = sim.schedule(this.g.ms('max.poll.interval.ms'), this.g.kRebalanceTimeout);
+    for (const e of this.entries) {
+      const c = e.consumer;
+      if (!e.alive || c.entry !== e) continue;
+      c.needsRejoin = true;
+      // A member waiting for SyncGroup is told REBALANCE_IN_PROGRESS and rejoins at once; the
+      // others hear of it at their next heartbeat and rejoin at their next poll().
+      if (c.phase === Phase.Joining) this.g.pollLoop.schedulePoll(c, 0);
+      else if (c.phase === Phase.Idle) this.g.pollLoop.schedulePoll(c, this.nextHeartbeat(e, sim.now) - sim.now);
+    }
+  }
+
+  /** JoinGroup from a member (called from its poll). */
+  join(c: Consumer): void {
+    let e = c.entry;
+    if (!e) {
+      e = this.newEntry(c);
+      this.g.info(c.clientId, '(Re-)joining group');
+      this.prepareRebalance(`Adding new member ${e.memberId} with group instance id ${c.instanceId ?? 'null'}`);
+    } else this.g.info(c.clientId, `(Re-)joining group (generation ${this.generation})`);
+    c.needsRejoin = false;
+    if (!this.cooperative && e.owned.length > 0) {
+      this.g.pollLoop.commitProcessed(c, e.owned);
+      this.g.info(c.clientId, `Revoke previously assigned partitions ${this.g.plist(e.owned)}`);
+      this.revoke(e, e.owned);
+    }
+    e.joined = true;
+    c.phase = this.cooperative && e.owned.length > 0 ? Phase.PollScheduled : Phase.Joining;
+    this.maybeCompleteJoin();
+    if (c.phase === Phase.PollScheduled) this.g.pollLoop.schedulePoll(c, 0);
+  }
+
+  /** When every known member has rejoined, the join phase ends (after the initial delay, for a new group). */
+  private maybeCompleteJoin(): void {
+    if (this.state !== 'PreparingRebalance' || this.joinHandle >= 0) return;
+    if (!this.entries.every((e) => e.joined)) return;
+    const sim = this.host.sim;
+    const at = Math.max(sim.now, this.initialDelayUntil) + this.g.timing.rebalanceLatency;
+    this.joinHandle = sim.scheduleAt(at, this.g.kJoin);
+  }
+
+  /** rebalance-timeout event: members that have not rejoined within max.poll.interval.ms are removed. */
+  onRebalanceTimeout(): void {
+    this.rebalanceTimeoutHandle = -1;
+    if (this.state !== 'PreparingRebalance') return;
+    for (const e of [...this.entries]) {
+      if (!e.joined) {
+        this.g.coordinatorLog(`Member ${e.memberId} in group ${this.g.id} has failed to rejoin within the rebalance timeout (${this.config['max.poll.interval.ms']} ms), removing it from the group`);
+        const i = this.entries.indexOf(e);
+        this.entries.splice(i, 1);
+        this.host.sim.cancel(e.sessionHandle);
+        if (e.consumer.entry === e) {
+          e.consumer.entry = null;
+          e.consumer.kicked = true;
+        }
+        this.revoke(e, e.owned);
+      }
+    }
+    if (this.entries.length === 0) this.state = 'Empty';
+    else this.maybeCompleteJoin();
+  }
+
+  /** join-complete event: the leader's assignment is computed and sent to every member (SyncGroup). */
+  completeRebalance(): void {
+    this.joinHandle = -1;
+    if (this.state !== 'PreparingRebalance' || !this.entries.every((e) => e.joined)) return;
+    const sim = this.host.sim;
+    if (this.rebalanceTimeoutHandle >= 0) sim.cancel(this.rebalanceTimeoutHandle);
+    this.rebalanceTimeoutHandle = -1;
+    this.generation++;
+    const topic = this.host.topic;
+    const P = this.host.logs.length;
+    const tp = (ps: number[]): TopicPartition[] => ps.map((partition) => ({ topic, partition }));
+    const subs: Subscription[] = this.entries.map((e) => ({
+      memberId: e.memberId,
+      groupInstanceId: e.consumer.instanceId,
+      topics: [topic],
+      ownedPartitions: tp(this.cooperative ? e.owned : e.previous),
+      generation: e.generation,
+    }));
+    let target = this.assignor.assign({ [topic]: P }, subs);
+    let followUp = false;
+    if (this.cooperative) {
+      const owned: Record<string, TopicPartition[]> = {};
+      for (const e of this.entries) owned[e.memberId] = tp(e.owned);
+      const adj = adjustForCooperative(owned, target);
+      target = adj.assignment;
+      followUp = adj.followUpNeeded;
+    }
+    this.state = 'Stable';
+    this.g.rebalances++;
+    this.g.coordinatorLog(`Stabilized group ${this.g.id} generation ${this.generation} with ${this.entries.length} members`);
+    for (const e of this.entries) {
+      const c = e.consumer;
+      const assigned = (target[e.memberId] ?? []).map((x) => x.partition).sort((a, b) => a - b);
+      e.generation = this.generation;
+      e.previous = assigned;
+      if (!e.alive || c.entry !== e) {
+        // A dead member that has not timed out yet still "owns" what it is assigned.
+        this.installAssignment(e, assigned);
+        continue;
+      }
+      // The SyncGroup response is handled inside poll(): a member busy with a batch switches
+      // to its new assignment (revoking, with a commit) only when it polls again.
+      if (c.phase === Phase.Busy) e.pending = assigned;
+      else {
+        this.installAssignment(e, assigned);
+        this.g.pollLoop.schedulePoll(c, 0);
+      }
+    }
+    if (followUp) this.prepareRebalance('revoked partitions must be reassigned (cooperative follow-up rebalance)');
+  }
+
+  /** onJoinComplete: revoke what is no longer ours (committing it first), then add the new partitions. */
+  installAssignment(e: Entry, assigned: number[]): void {
+    e.pending = null;
+    const c = e.consumer;
+    const revoked = e.owned.filter((p) => !assigned.includes(p));
+    const added = assigned.filter((p) => !e.owned.includes(p));
+    const live = e.alive && c.entry === e;
+    if (live) this.g.info(c.clientId, `Successfully joined group with generation Generation{generationId=${this.generation}, memberId='${e.memberId}', protocol='${this.assignor.name}'}`);
+    if (revoked.length) {
+      if (live) {
+        this.g.pollLoop.commitProcessed(c, revoked);
+        this.g.info(c.clientId, `Revoke previously assigned partitions ${this.g.plist(revoked)}`);
+      }
+      this.revoke(e, revoked);
+    }
+    if (live) this.g.info(c.clientId, `Adding newly assigned partitions: ${this.g.plist(added)}${assigned.length === 0 ? ' — no partitions for this member: it stays idle' : ''}`);
+    for (const p of added) this.assign(e, p);
+  }
+
+  private assign(e: Entry, p: number): void {
+    const g = this.g;
+    e.owned.push(p);
+    e.owned.sort((a, b) => a - b);
+    g.owner[p] = e;
+    if (!Number.isNaN(this.pausedSince[p])) {
+      g.pausedSeconds += this.host.sim.now - this.pausedSince[p];
+      this.pausedSince[p] = NaN;
+    }
+    // The new owner starts from the committed offset (OffsetFetch), or — when there is none —
+    // where auto.offset.reset says.
+    if (g.committed[p] < 0) {
+      const log = this.host.logs[p];
+      const to = this.config['auto.offset.reset'] === 'earliest' ? log.logStart : log.logEnd;
+      g.info(e.consumer.clientId, `Found no committed offset for partition ${log.name}; resetting offset to position FetchPosition{offset=${to}} (auto.offset.reset=${this.config['auto.offset.reset']})`);
+      g.pollLoop.skipRange(p, log.logStart, to);
+      g.position[p] = to;
+      g.processedUpTo[p] = to;
+      return;
+    }
+    g.position[p] = g.committed[p];
+    g.processedUpTo[p] = g.committed[p];
+  }
+
+  private revoke(e: Entry, ps: number[]): void {
+    const now = this.host.sim.now;
+    for (const p of [...ps]) {
+      const i = e.owned.indexOf(p);
+      if (i >= 0) e.owned.splice(i, 1);
+      if (this.g.owner[p] === e) {
+        this.g.owner[p] = null;
+        this.pausedSince[p] = now;
+      }
+    }
+  }
+
+  /** The topic grew from `old` to `n` partitions: the group's leader notices the metadata change and rebalances. */
+  onPartitionsAdded(old: number, n: number): void {
+    const b = new Float64Array(n).fill(this.host.sim.now);
+    b.set(this.pausedSince);
+    this.pausedSince = b;
+    if (this.entries.length > 0) this.prepareRebalance(`topic metadata changed: ${this.host.topic} now has ${n} partitions (was ${old})`);
+  }
+
+  /** Partition-seconds without an owner so far, including partitions still waiting. */
+  pauseSecondsNow(): number {
+    const now = this.host.sim.now;
+    let total = this.g.pausedSeconds;
+    for (let p = 0; p < this.pausedSince.length; p++) if (!Number.isNaN(this.pausedSince[p])) total += now - this.pausedSince[p];
+    return total;
+  }
+}

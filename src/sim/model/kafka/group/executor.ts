@@ -1,0 +1,181 @@
+/**
+ * How a member processes the batch poll() returned (`processing.mode`): one record at a time
+ * (sequential), by a pool of `processing.threads` threads in arrival order (thread-pool), or by
+ * N threads chosen as hash(key) % N, each in order (keyed; a null key goes by partition). Each
+ * record takes a sample of `processing.time`, stretched by slow-downstream windows. An attempt
+ * fails on a poison record, during a dependency outage, or with probability
+ * `processing.failureRate`; a successful one applies the record's effect, a failed one goes to
+ * failures.ts. The batch is finished — and poll() called again (member.ts) — when every record of
+ * it is done.
+ */
+import type { Rng } from '../../../kernel/rng.ts';
+import { makeDistribution, type Distribution } from '../../../kernel/distributions.ts';
+import { RecordState } from '../partition-log.ts';
+import type { Consumer } from './consumer.ts';
+import type { ConsumerGroup } from './group.ts';
+import type { GroupConfig, GroupHost, SlowWindow } from './types.ts';
+
+/** Most worker threads per consumer (the record-done event packs consumer·MAX_THREADS + thread). */
+export const MAX_THREADS = 1024;
+/** Batch record status (Consumer.bDrop). */
+export const DROPPED = 1;
+export const DONE = 2;
+
+/** How one processing attempt ends (a `const enum`, inlined in this file; see Phase in member.ts). */
+export const enum Outcome {
+  Ok,
+  Transient,
+  Permanent,
+  Crash,
+}
+
+export class Executor {
+  /** Worker threads per member (1 when sequential). */
+  readonly threads: number;
+  private readonly host: GroupHost;
+  private readonly config: GroupConfig;
+  private readonly service: Distribution;
+  private readonly slow: SlowWindow[] = [];
+  private readonly outages: { from: number; until: number }[] = [];
+
+  constructor(private readonly g: ConsumerGroup) {
+    this.host = g.host;
+    this.config = g.config;
+    this.service = makeDistribution(g.config.processing.time);
+    this.threads = g.config.processing.mode === 'sequential' ? 1 : Math.min(MAX_THREADS, g.config.processing.threads);
+  }
+
+  /** Hands the fetched batch to the threads. */
+  startBatch(c: Consumer): void {
+    const mode = this.config.processing.mode;
+    c.bDrop.fill(0, 0, c.batchLen);
+    if (mode === 'keyed') {
+      c.tHead.fill(-1);
+      c.tTail.fill(-1);
+      for (let k = 0; k < c.batchLen; k++) {
+        const key = this.host.logs[c.bp[k]].keyOf(c.bo[k]);
+        const t = key < 0 ? c.bp[k] % this.threads : this.host.keyHash(key) % this.threads;
+        c.bNext[k] = -1;
+        if (c.tTail[t] < 0) c.tHead[t] = k;
+        else c.bNext[c.tTail[t]] = k;
+        c.tTail[t] = k;
+      }
+      for (let t = 0; t < this.threads; t++) if (c.tHead[t] >= 0) this.runOn(c, t, c.tHead[t]);
+    } else {
+      c.dispatch = 0;
+      for (let t = 0; t < this.threads && c.dispatch < c.batchLen; t++) this.runOn(c, t, c.dispatch++);
+    }
+  }
+
+  private slowFactor(t: number): number {
+    let f = 1;
+    for (const w of this.slow) if (t >= w.from && t < w.until) f *= w.factor;
+    return f;
+  }
+
+  addSlowWindow(w: SlowWindow): void {
+    this.slow.push(w);
+  }
+
+  addOutage(from: number, until: number): void {
+    this.outages.push({ from, until });
+  }
+
+  /** How an attempt at record (p, o) ends: a poison payload, an outage or bad luck fail it. */
+  outcome(p: number, o: number, rng: Rng, crashes: boolean): Outcome {
+    const log = this.host.logs[p];
+    if (log.poisoned > 0 && log.holds(o) && log.isPoison(o)) return crashes && log.crashesConsumer(o) ? Outcome.Crash : Outcome.Permanent;
+    const now = this.host.sim.now;
+    for (const w of this.outages) if (now >= w.from && now < w.until) return Outcome.Transient;
+    const rate = this.config.processing.failureRate;
+    return rate > 0 && rng.next() < rate ? Outcome.Transient : Outcome.Ok;
+  }
+
+  /** Time one attempt takes now: a sample of processing.time drawn from `rng`, stretched by slow windows. */
+  serviceTime(rng: Rng): number {
+    return this.service.sample(rng) * this.slowFactor(this.host.sim.now);
+  }
+
+  /** Thread t of consumer c starts on batch record k. */
+  private runOn(c: Consumer, t: number, k: number): void {
+    const sim = this.host.sim;
+    const log = this.host.logs[c.bp[k]];
+    if (log.holds(c.bo[k]) && log.markDelivered(this.host.groupIndex, c.bo[k])) this.g.redeliveries++;
+    const dt = this.serviceTime(c.rng);
+    c.tCur[t] = k;
+    c.tEnd[t] = sim.now + dt;
+    if (c.busyThreads++ === 0 || this.threads > 1) c.busy.set(sim.now, c.busyThreads / this.threads);
+    c.tHandle[t] = sim.schedule(dt, this.g.kDone, c.index * MAX_THREADS + t);
+  }
+
+  /** record-done event (x = consumer·MAX_THREADS + thread): a thread finished an attempt. */
+  onRecordDone(x: number): void {
+    const i = Math.floor(x / MAX_THREADS);
+    const t = x % MAX_THREADS;
+    const g = this.g;
+    const c = g.consumers[i];
+    const sim = this.host.sim;
+    const k = c.tCur[t];
+    const p = c.bp[k];
+    const o = c.bo[k];
+    c.tHandle[t] = -1;
+    const log = this.host.logs[p];
+    const handled = !log.holds(o) || log.state(this.host.groupIndex, o) !== RecordState.InFlight;
+    const outcome = handled ? Outcome.Ok : this.outcome(p, o, c.failRng, true);
+    if (outcome === Outcome.Ok) {
+      g.failures.forgetAttempts(c, p, o);
+      this.apply(c, p, o);
+    } else if (outcome === Outcome.Crash) {
+      g.failures.onCrashingRecord(c, p, o);
+      return;
+    } else if (g.failures.onFailure(c, t, k, outcome)) return; // retried in place on this thread
+    c.bDrop[k] = DONE;
+    c.tCur[t] = -1;
+    c.busyThreads--;
+    c.batchDone++;
+    // Next record for this thread (skipping records dropped by a seek-back).
+    let next = -1;
+    if (this.config.processing.mode === 'keyed') {
+      next = c.bNext[k];
+      while (next >= 0 && c.bDrop[next]) next = c.bNext[next];
+    } else {
+      while (c.dispatch < c.batchLen && c.bDrop[c.dispatch]) c.dispatch++;
+      if (c.dispatch < c.batchLen) next = c.dispatch++;
+    }
+    if (next >= 0) this.runOn(c, t, next);
+    else c.busy.set(sim.now, c.busyThreads / this.threads);
+    if (c.batchDone === c.batchLen) g.pollLoop.finishBatch(c);
+  }
+
+  /** A record's effect happens (`c` is null for the retry topics' consumer). */
+  apply(c: Consumer | null, p: number, o: number): void {
+    const g = this.g;
+    const log = this.host.logs[p];
+    const gi = this.host.groupIndex;
+    const now = this.host.sim.now;
+    g.pollLoop.markHandled(c, p, o);
+    if (!log.holds(o)) return;
+    const s = log.state(gi, o);
+    if (s === RecordState.Applied) {
+      if (!this.config.processing.idempotent) g.duplicates++;
+      return;
+    }
+    if (s !== RecordState.InFlight) return;
+    log.setState(gi, o, RecordState.Applied);
+    g.inFlight--;
+    g.applied++;
+    g.owed.set(now, g.owed.current - 1);
+    g.out.impulse(now);
+    const w = now - log.timestamp(o);
+    g.w.add(w);
+    const bucket = g.wHist.bucketOf(w);
+    g.wHist.addAt(bucket);
+    g.windowHist.addAt(bucket);
+    const key = log.keyOf(o);
+    if (key >= 0) {
+      const seq = log.sequenceOf(o);
+      if (seq < g.lastSeq[key]) g.orderingViolations++;
+      else g.lastSeq[key] = seq;
+    }
+  }
+}

@@ -1,0 +1,269 @@
+/**
+ * What happens when the record handler fails (`retry` in the group's config; see RetryConfig).
+ *
+ * An attempt fails with a transient error (a dependency outage, or `processing.failureRate`) or a
+ * permanent one (a poison payload); see Executor.outcome. Then, by `retry.mode`:
+ * - none: the exception escapes the loop, the consumer seeks back and re-reads the same offset
+ *   forever (no commit past it): head-of-line blocking of that partition;
+ * - in-place: retry inside the handler with exponential backoff and jitter, holding the
+ *   consumer's poll loop, up to maxAttempts; then the DLQ (if enabled) or give up (lost);
+ * - retry-topics: re-publish to the next retry topic (orders.retry.5s → .1m → .10m), whose
+ *   consumer waits until timestamp + delay; after the last one, the DLQ. The main partition never
+ *   blocks, but per-key order can break.
+ * With `classify`, permanent errors go to the DLQ at once instead of being retried. The attempt
+ * count lives in a header (survives restarts) or in the consumer's memory (lost on restart).
+ * A poison record can instead kill the consumer process, which its supervisor restarts after
+ * `restartAfter` seconds; a count kept in a header survives the crashes, so the record is
+ * dead-lettered once it reaches maxAttempts.
+ */
+import type { Rng } from '../../../kernel/rng.ts';
+import { RecordState, type PartitionLog } from '../partition-log.ts';
+import type { Consumer } from './consumer.ts';
+import { DROPPED, MAX_THREADS, Outcome } from './executor.ts';
+import type { ConsumerGroup } from './group.ts';
+import type { GroupConfig, GroupHost } from './types.ts';
+
+/** A record waiting in a retry topic. */
+interface RetryItem {
+  p: number;
+  o: number;
+  due: number;
+  attempts: number;
+}
+
+export class FailureHandler {
+  /** Per retry topic: its records in order, and the one its consumer is processing. */
+  readonly retryQueues: RetryItem[][];
+  readonly retryBusy: (RetryItem | null)[];
+  private readonly retryRngs: Rng[];
+  private readonly persistedAttempts = new Map<number, number>();
+  private readonly host: GroupHost;
+  private readonly config: GroupConfig;
+
+  constructor(private readonly g: ConsumerGroup) {
+    this.host = g.host;
+    this.config = g.config;
+    const levels = g.config.retry.mode === 'retry-topics' ? g.config.retry.topics.length : 0;
+    this.retryQueues = Array.from({ length: levels }, () => []);
+    this.retryBusy = new Array<RetryItem | null>(levels).fill(null);
+    this.retryRngs = Array.from({ length: levels }, (_, l) => g.host.streams.stream(`retry:${g.id}`, l));
+  }
+
+  private recordId(p: number, o: number): number {
+    return p * 4294967296 + o;
+  }
+
+  /** Counts one more attempt of a record, in a header (survives restarts) or in the consumer's memory. */
+  private countAttempt(c: Consumer, p: number, o: number): number {
+    const id = this.recordId(p, o);
+    const store = this.config.retry.attempts === 'header' ? this.persistedAttempts : c.attempts;
+    const n = (store.get(id) ?? 0) + 1;
+    store.set(id, n);
+    if (n > 1) this.g.retries++;
+    return n;
+  }
+
+  forgetAttempts(c: Consumer, p: number, o: number): void {
+    const id = this.recordId(p, o);
+    if (this.persistedAttempts.size > 0) this.persistedAttempts.delete(id);
+    if (c.attempts.size > 0) c.attempts.delete(id);
+    const stuck = this.g.stuck;
+    if (stuck.size > 0 && stuck.get(p)?.offset === o) stuck.delete(p);
+  }
+
+  private errorText(p: number, o: number, outcome: Outcome): string {
+    return outcome === Outcome.Transient ? 'TimeoutException: dependency did not answer' : `SerializationException: cannot parse payload at ${this.g.pname(p)} offset ${o}`;
+  }
+
+  /**
+   * A failed attempt on thread t of record k. Returns true when the thread keeps the record
+   * (an in-place retry after backoff), false when the record is done with for this batch.
+   */
+  onFailure(c: Consumer, t: number, k: number, outcome: Outcome): boolean {
+    const g = this.g;
+    const sim = this.host.sim;
+    const p = c.bp[k];
+    const o = c.bo[k];
+    const r = this.config.retry;
+    const attempt = this.countAttempt(c, p, o);
+    const error = this.errorText(p, o, outcome);
+    const permanent = outcome === Outcome.Permanent;
+    if (r.mode === 'none') {
+      // No retry logic: the exception escapes, the consumer seeks back to the failed offset.
+      this.host.log.add(sim.now, 'ERROR', c.clientId, `handler failed offset=${o} partition=${g.pname(p)}: ${error}`);
+      g.stuck.set(p, { offset: o, attempts: attempt });
+      this.seekBack(c, p, o, k);
+      return false;
+    }
+    this.host.log.add(sim.now, 'WARN', c.clientId, `handler failed offset=${o} partition=${g.pname(p)} attempt=${attempt}: ${error}`);
+    if (permanent && r.classify) {
+      this.deadLetter(c, p, o, attempt, `${error} (permanent: not retried)`);
+      return false;
+    }
+    if (r.mode === 'in-place') {
+      if (attempt < r.maxAttempts) {
+        const b = r.backoff;
+        const base = Math.min(b.maxMs, b.initialMs * Math.pow(b.multiplier, attempt - 1)) / 1000;
+        const delay = base * (1 - b.jitter * c.failRng.next());
+        const dt = delay + g.executor.serviceTime(c.rng);
+        c.tEnd[t] = sim.now + dt;
+        c.tHandle[t] = sim.schedule(dt, g.kDone, c.index * MAX_THREADS + t);
+        return true;
+      }
+      if (r.dlq) this.deadLetter(c, p, o, attempt, `${error} (gave up after ${attempt} attempts)`);
+      else this.giveUp(c, p, o, attempt);
+      return false;
+    }
+    // Retry topics: re-publish with attempts in a header; the main partition moves on.
+    this.toRetryTopic(c, p, o, 0, attempt);
+    return false;
+  }
+
+  /** Marks the batch's remaining records of partition p as not processed and rewinds the fetch position. */
+  private seekBack(c: Consumer, p: number, o: number, k: number): void {
+    const g = this.g;
+    const log = this.host.logs[p];
+    const gi = this.host.groupIndex;
+    this.releaseRecord(log, gi, o);
+    for (let j = 0; j < c.batchLen; j++) {
+      if (j === k || c.bDrop[j] || c.bp[j] !== p || c.bo[j] < o) continue;
+      // Only records not started yet can be dropped; a running one finishes normally.
+      if (c.tCur.includes(j)) continue;
+      if (this.config.processing.mode !== 'keyed' && j < c.dispatch) continue;
+      c.bDrop[j] = DROPPED;
+      c.batchDone++;
+      this.releaseRecord(log, gi, c.bo[j]);
+    }
+    if (g.owner[p] === c.entry) g.position[p] = Math.min(g.position[p], o);
+    // seek() discards what was buffered for p: the next poll serves the other partitions first.
+    const owned = c.entry?.owned ?? [];
+    const idx = owned.indexOf(p);
+    if (idx >= 0) c.rotate = (idx + 1) % owned.length;
+  }
+
+  /** An in-flight record goes back to waiting (it will be fetched again). */
+  private releaseRecord(log: PartitionLog, gi: number, o: number): void {
+    if (log.holds(o) && log.state(gi, o) === RecordState.InFlight) {
+      log.setState(gi, o, RecordState.Waiting);
+      this.g.inFlight--;
+    }
+  }
+
+  /** The record leaves the group's books in state `to` (DLQ, lost) — it will not be applied. */
+  private settle(p: number, o: number, to: RecordState): void {
+    const g = this.g;
+    const log = this.host.logs[p];
+    const gi = this.host.groupIndex;
+    if (!log.holds(o)) return;
+    const s = log.state(gi, o);
+    if (s === RecordState.InFlight) g.inFlight--;
+    else if (s === RecordState.Retrying) g.retrying--;
+    else return;
+    log.setState(gi, o, to);
+    g.owed.set(this.host.sim.now, g.owed.current - 1);
+  }
+
+  private deadLetter(c: Consumer | null, p: number, o: number, attempts: number, error: string): void {
+    const g = this.g;
+    const now = this.host.sim.now;
+    const dlqTopic = `${this.host.topic}.dlq`;
+    const log = this.host.logs[p];
+    this.settle(p, o, RecordState.DeadLettered);
+    g.dlq++;
+    if (c) this.forgetAttempts(c, p, o);
+    else this.persistedAttempts.delete(this.recordId(p, o));
+    g.dlqRecords.push({ t: now, topic: this.host.topic, partition: p, offset: o, key: log.holds(o) && log.keyOf(o) >= 0 ? this.host.keyName(log.keyOf(o)) : null, attempts, error });
+    if (g.dlqRecords.length > 100) g.dlqRecords.shift();
+    this.host.log.add(now, 'WARN', c?.clientId ?? `${g.id}-retry`, `sent to ${dlqTopic}: ${g.pname(p)} offset=${o} attempts=${attempts}`);
+    g.pollLoop.markHandled(c, p, o);
+  }
+
+  private giveUp(c: Consumer, p: number, o: number, attempts: number): void {
+    const g = this.g;
+    this.settle(p, o, RecordState.Lost);
+    g.lost++;
+    this.forgetAttempts(c, p, o);
+    this.host.log.add(this.host.sim.now, 'ERROR', c.clientId, `giving up on ${g.pname(p)} offset=${o} after ${attempts} attempts (no DLQ): record dropped`);
+    g.pollLoop.markHandled(c, p, o);
+  }
+
+  private toRetryTopic(c: Consumer | null, p: number, o: number, level: number, attempts: number): void {
+    const g = this.g;
+    const sim = this.host.sim;
+    const r = this.config.retry;
+    if (level >= r.topics.length) {
+      if (r.dlq) this.deadLetter(c, p, o, attempts, `retries exhausted after ${attempts} attempts`);
+      else {
+        this.settle(p, o, RecordState.Lost);
+        g.lost++;
+        this.host.log.add(sim.now, 'ERROR', `${g.id}-retry`, `retries exhausted for ${g.pname(p)} offset=${o} and no DLQ: record dropped`);
+      }
+      return;
+    }
+    const log = this.host.logs[p];
+    const gi = this.host.groupIndex;
+    if (log.holds(o) && log.state(gi, o) === RecordState.InFlight) {
+      log.setState(gi, o, RecordState.Retrying);
+      g.inFlight--;
+      g.retrying++;
+    }
+    if (c) g.pollLoop.markHandled(c, p, o);
+    const topic = r.topics[level];
+    const item: RetryItem = { p, o, due: sim.now + topic.delayMs / 1000, attempts };
+    this.retryQueues[level].push(item);
+    this.host.log.add(sim.now, 'INFO', c?.clientId ?? `${g.id}-retry`, `sent to ${this.host.topic}.${topic.name}: ${g.pname(p)} offset=${o} attempts=${attempts}`);
+    if (this.retryQueues[level].length === 1 && !this.retryBusy[level]) sim.scheduleAt(item.due, this.g.kRetryDue, level);
+  }
+
+  /** retry-due event: the retry topic's consumer takes the next due record (delays are constant per topic, so FIFO). */
+  pumpRetry(level: number): void {
+    const q = this.retryQueues[level];
+    if (this.retryBusy[level] || q.length === 0) return;
+    const sim = this.host.sim;
+    if (q[0].due > sim.now) {
+      sim.scheduleAt(q[0].due, this.g.kRetryDue, level);
+      return;
+    }
+    const item = q.shift()!;
+    this.retryBusy[level] = item;
+    this.g.retries++;
+    sim.schedule(this.g.executor.serviceTime(this.retryRngs[level]), this.g.kRetryDone, level);
+  }
+
+  /** retry-done event: the retry topic's consumer finished an attempt. */
+  onRetryDone(level: number): void {
+    const g = this.g;
+    const item = this.retryBusy[level]!;
+    this.retryBusy[level] = null;
+    const { p, o } = item;
+    const log = this.host.logs[p];
+    const attempts = item.attempts + 1;
+    // The retry consumer runs elsewhere: a payload that kills a process fails here as an exception.
+    const outcome = g.executor.outcome(p, o, this.retryRngs[level], false);
+    if (outcome === Outcome.Ok) {
+      g.retrying--;
+      log.setState(this.host.groupIndex, o, RecordState.InFlight);
+      g.inFlight++;
+      g.executor.apply(null, p, o);
+    } else {
+      const error = this.errorText(p, o, outcome);
+      this.host.log.add(this.host.sim.now, 'WARN', `${g.id}-retry`, `handler failed offset=${o} partition=${g.pname(p)} attempt=${attempts} (from ${this.host.topic}.${this.config.retry.topics[level].name}): ${error}`);
+      if (outcome === Outcome.Permanent && this.config.retry.classify) this.deadLetter(null, p, o, attempts, `${error} (permanent: not retried)`);
+      else this.toRetryTopic(null, p, o, level + 1, attempts);
+    }
+    this.pumpRetry(level);
+  }
+
+  /** A poison record that kills the process (OOM, native crash): the supervisor restarts it later. */
+  onCrashingRecord(c: Consumer, p: number, o: number): void {
+    const r = this.config.retry;
+    const attempt = this.countAttempt(c, p, o);
+    this.host.log.add(this.host.sim.now, 'ERROR', c.clientId, `process killed while handling offset=${o} partition=${this.g.pname(p)} attempt=${attempt} (attempts counted in ${r.attempts})`);
+    if (r.mode !== 'none' && attempt >= r.maxAttempts && r.dlq) {
+      // The count survived the restarts (a header): this time it is recognised and dead-lettered.
+      this.deadLetter(c, p, o, attempt, `process crashed ${attempt} times on this record`);
+    }
+    c.crash();
+    if (r.restartAfter !== null) this.host.sim.schedule(r.restartAfter, this.g.kSupervisorRestart, c.index);
+  }
+}

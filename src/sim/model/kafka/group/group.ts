@@ -1,0 +1,267 @@
+/**
+ * A Kafka consumer group: its members' poll loops and the group coordinator's classic rebalance
+ * protocol, in simulated time. ConsumerGroup holds the group's books — fetch positions, committed
+ * offsets, partition owners, counters and metrics — and composes the parts, each in its own file:
+ *   consumer.ts     one consumer process and its life (start, crash, GC pause, close, restart)
+ *   coordinator.ts  the group coordinator: heartbeats, sessions, JoinGroup/SyncGroup, assignments
+ *   member.ts       a member's poll loop: poll(), fetch, auto.offset.reset, offset commits
+ *   executor.ts     processing a batch (sequential, thread pool, keyed) and how attempts end
+ *   failures.ts     failed attempts: in-place retries, retry topics, DLQ, poison records
+ *   stats.ts        lag and the GroupStats snapshot
+ *   types.ts        configuration and statistics types
+ *
+ * Events are registered here, in one place, and dispatched to the part that owns them; the parts
+ * schedule them with the kinds below (no closures or objects per event).
+ */
+import { BatchMeans } from '../../../metrics/batch-means.ts';
+import { TimeIntegral } from '../../../metrics/time-integral.ts';
+import { LogHistogram } from '../../../metrics/histogram.ts';
+import { CONFIDENCE } from '../../../metrics/estimate.ts';
+import { Consumer } from './consumer.ts';
+import { GroupCoordinator, type Entry } from './coordinator.ts';
+import { PollLoop } from './member.ts';
+import { Executor } from './executor.ts';
+import { FailureHandler } from './failures.ts';
+import { groupStats, partitionLag, resetStats, sampleLag } from './stats.ts';
+import type { DlqRecord, GroupConfig, GroupHost, GroupState, GroupStats, GroupTiming, SlowWindow } from './types.ts';
+
+export class ConsumerGroup {
+  readonly id: string;
+  readonly consumers: Consumer[] = [];
+  readonly coordinator: GroupCoordinator;
+  readonly pollLoop: PollLoop;
+  readonly executor: Executor;
+  readonly failures: FailureHandler;
+  /** Initial time-batch length (s) of the statistics (confidence intervals). */
+  private readonly timeBatch: number;
+  /** Partition → owning entry (or null). */
+  readonly owner: (Entry | null)[];
+  position: Float64Array;
+  /** Committed offset per partition; −1 = none (a partition created during the run). */
+  committed: Float64Array;
+  /** Highest offset+1 processed per partition by its current owner (what an after-processing commit sends). */
+  processedUpTo: Float64Array;
+  /** Per key: produce sequence of the newest record applied (Int32: a run has < 2^31 records). */
+  readonly lastSeq: Int32Array;
+
+  // Event kinds.
+  readonly kPoll: number;
+  readonly kDone: number;
+  readonly kPollTimeout: number;
+  readonly kSession: number;
+  readonly kJoin: number;
+  readonly kRebalanceTimeout: number;
+  readonly kAutoCommit: number;
+  readonly kThaw: number;
+  readonly kRetryDue: number;
+  readonly kRetryDone: number;
+  readonly kSupervisorRestart: number;
+
+  // Counters and statistics.
+  rebalances = 0;
+  pausedSeconds = 0;
+  applied = 0;
+  duplicates = 0;
+  redeliveries = 0;
+  lost = 0;
+  skipped = 0;
+  inFlight = 0;
+  orderingViolations = 0;
+  commitFailures = 0;
+  /** Processing attempts beyond the first (in place, seek-back re-reads and retry topics). */
+  retries = 0;
+  /** Records in the dead-letter topic (never replayed here). */
+  dlq = 0;
+  /** Records waiting in retry topics. */
+  retrying = 0;
+  /** The latest dead-lettered records with their headers (bounded). */
+  readonly dlqRecords: DlqRecord[] = [];
+  /** Per partition: the offset failing again and again (seek-back loop) and how many attempts. */
+  readonly stuck = new Map<number, { offset: number; attempts: number }>();
+  maxLagRecords = 0;
+  maxLagSeconds = 0;
+  readonly owed: TimeIntegral;
+  readonly out: TimeIntegral;
+  readonly w = new BatchMeans();
+  readonly wq = new BatchMeans();
+  readonly wHist = new LogHistogram();
+  /** W of the records applied since the last chart sample (percentiles over time). */
+  readonly windowHist = new LogHistogram();
+
+  constructor(
+    readonly config: GroupConfig,
+    readonly host: GroupHost,
+    readonly timing: GroupTiming,
+    timeBatch: number,
+  ) {
+    this.id = config['group.id'];
+    const coordinator = (this.coordinator = new GroupCoordinator(this));
+    const executor = (this.executor = new Executor(this));
+    const pollLoop = (this.pollLoop = new PollLoop(this));
+    const failures = (this.failures = new FailureHandler(this));
+    const P = host.logs.length;
+    this.owner = new Array<Entry | null>(P).fill(null);
+    this.position = new Float64Array(P);
+    this.committed = new Float64Array(P);
+    this.processedUpTo = new Float64Array(P);
+    this.lastSeq = new Int32Array(Math.max(1, host.keyCount)).fill(-1);
+    this.owed = new TimeIntegral(timeBatch);
+    this.out = new TimeIntegral(timeBatch);
+    this.timeBatch = timeBatch;
+    const sim = host.sim;
+    const g = this.id;
+    this.kPoll = sim.register(`${g}:poll`, (i) => pollLoop.onPoll(i));
+    this.kDone = sim.register(`${g}:record-done`, (x) => executor.onRecordDone(x));
+    this.kPollTimeout = sim.register(`${g}:poll-timeout`, (i) => pollLoop.onPollTimeout(i));
+    this.kSession = sim.register(`${g}:session-expired`, (i) => coordinator.onSessionExpired(i));
+    this.kJoin = sim.register(`${g}:join-complete`, () => coordinator.completeRebalance());
+    this.kRebalanceTimeout = sim.register(`${g}:rebalance-timeout`, () => coordinator.onRebalanceTimeout());
+    this.kAutoCommit = sim.register(`${g}:auto-commit`, (i) => pollLoop.onAutoCommitTimer(i));
+    this.kThaw = sim.register(`${g}:gc-end`, (i) => this.consumers[i].thaw());
+    this.kRetryDue = sim.register(`${g}:retry-due`, (level) => failures.pumpRetry(level));
+    this.kRetryDone = sim.register(`${g}:retry-done`, (level) => failures.onRetryDone(level));
+    this.kSupervisorRestart = sim.register(`${g}:supervisor-restart`, (i) => this.consumers[i].restart());
+    for (let i = 0; i < config.members; i++) this.addConsumer();
+  }
+
+  get state(): GroupState {
+    return this.coordinator.state;
+  }
+
+  get generation(): number {
+    return this.coordinator.generation;
+  }
+
+  // ─── helpers shared by the parts ───────────────────────────────────────────────────────────
+
+  /** A duration config in seconds. */
+  ms(key: 'max.poll.interval.ms' | 'session.timeout.ms' | 'heartbeat.interval.ms' | 'auto.commit.interval.ms' | 'group.initial.rebalance.delay.ms'): number {
+    return this.config[key] / 1000;
+  }
+
+  info(source: string, text: string): void {
+    this.host.log.add(this.host.sim.now, 'INFO', source, text);
+  }
+
+  warn(source: string, text: string): void {
+    this.host.log.add(this.host.sim.now, 'WARN', source, text);
+  }
+
+  coordinatorLog(text: string): void {
+    this.info('GroupCoordinator', text);
+  }
+
+  pname(p: number): string {
+    return this.host.logs[p].name;
+  }
+
+  plist(ps: number[]): string {
+    return ps.length ? [...ps].sort((a, b) => a - b).map((p) => this.pname(p)).join(', ') : '(none)';
+  }
+
+  // ─── consumers (faults) ────────────────────────────────────────────────────────────────────
+
+  /** Starts a new consumer process (add-consumer fault, or the initial members). */
+  addConsumer(): Consumer {
+    const i = this.consumers.length;
+    const name = `${this.id}-${i + 1}`;
+    const c = new Consumer(
+      this,
+      i,
+      name,
+      this.config.static ? name : null,
+      this.config['max.poll.records'],
+      this.executor.threads,
+      this.host.streams.stream(`consumer:${this.id}`, i),
+      this.host.streams.stream(`failures:${this.id}`, i),
+      this.timeBatch,
+    );
+    this.consumers.push(c);
+    c.start();
+    return c;
+  }
+
+  consumerByName(name: string): Consumer | undefined {
+    return this.consumers.find((c) => c.name === name);
+  }
+
+  /** The consumer process dies (crash fault): no LeaveGroup; the coordinator notices on session expiry. */
+  crash(c: Consumer): void {
+    c.crash();
+  }
+
+  /** Graceful shutdown (remove-consumer fault): dynamic members send LeaveGroup, static ones do not. */
+  shutdown(c: Consumer): void {
+    c.shutdown();
+  }
+
+  restart(c: Consumer): void {
+    c.restart();
+  }
+
+  /** GC pause: the whole JVM stops — processing and heartbeats — for `seconds`. */
+  freeze(c: Consumer, seconds: number): void {
+    c.freeze(seconds);
+  }
+
+  addSlowWindow(w: SlowWindow): void {
+    this.executor.addSlowWindow(w);
+  }
+
+  /** The group's downstream dependency fails every call (transient errors) in [from, until). */
+  addOutage(from: number, until: number): void {
+    this.executor.addOutage(from, until);
+  }
+
+  // ─── the topic ─────────────────────────────────────────────────────────────────────────────
+
+  /** Records produced to partition p: count them as owed by this group. */
+  onProduced(n: number): void {
+    this.owed.set(this.host.sim.now, this.owed.current + n);
+  }
+
+  /** A record was appended to partition p: wake its owner if it waits in poll. */
+  onAppend(p: number): void {
+    this.pollLoop.onAppend(p);
+  }
+
+  /**
+   * The topic now has `n` partitions (partitions were added). The new ones have no committed
+   * offset, so auto.offset.reset decides where their new owner starts; the group's leader notices
+   * the metadata change and rebalances.
+   */
+  onPartitionsAdded(n: number): void {
+    const old = this.position.length;
+    if (n <= old) return;
+    const grow = (a: Float64Array, fill: number) => {
+      const b = new Float64Array(n).fill(fill);
+      b.set(a);
+      return b;
+    };
+    this.position = grow(this.position, 0);
+    this.committed = grow(this.committed, -1);
+    this.processedUpTo = grow(this.processedUpTo, 0);
+    for (let p = old; p < n; p++) this.owner.push(null);
+    this.coordinator.onPartitionsAdded(old, n);
+  }
+
+  // ─── statistics (stats.ts) ─────────────────────────────────────────────────────────────────
+
+  /** Lag of partition p in records (log-end − committed) and seconds (age of the oldest unapplied record at or after committed). */
+  partitionLag(p: number): [number, number] {
+    return partitionLag(this, p);
+  }
+
+  /** Samples total lag (records, seconds) for the maxima; per-partition lag goes to `perPartition`. */
+  sampleLag(perPartition?: Float64Array): [number, number] {
+    return sampleLag(this, perPartition);
+  }
+
+  resetStats(t: number): void {
+    resetStats(this, t);
+  }
+
+  stats(level = CONFIDENCE): GroupStats {
+    return groupStats(this, level);
+  }
+}

@@ -1,0 +1,278 @@
+/**
+ * A member's poll loop: poll(), fetch, and offset commits.
+ *
+ * Each consumer runs Kafka's single-threaded poll loop: `poll()` returns up to `max.poll.records`
+ * records from its assigned partitions (rotating through them as the fetcher does), the records
+ * are processed (executor.ts), and, depending on the commit mode, offsets are committed after the
+ * batch (at-least-once), right after poll (at-most-once) or every `auto.commit.interval.ms` from
+ * inside poll (Kafka's default). With nothing to fetch, the member waits in poll until a record
+ * arrives on one of its partitions. A fetch position below log-start (retention deleted the
+ * segment) is out of range and reset as `auto.offset.reset` says.
+ *
+ * The JoinGroup and the SyncGroup response are handled inside poll() too (coordinator.ts). A member
+ * whose batch keeps it from calling poll for `max.poll.interval.ms` leaves the group (dynamic
+ * members send LeaveGroup; static members with `group.instance.id` do not), its uncommitted work
+ * is redone by the new owner, and its late commit fails.
+ */
+import { RecordState } from '../partition-log.ts';
+import type { Consumer } from './consumer.ts';
+import type { Entry } from './coordinator.ts';
+import type { ConsumerGroup } from './group.ts';
+import type { GroupConfig, GroupHost } from './types.ts';
+
+/**
+ * Where a consumer is in its poll loop. A `const enum` so that esbuild inlines its values in this
+ * file (the hot path); other files read it as an object (allowed under isolatedModules: it is not
+ * an ambient enum).
+ */
+export const enum Phase {
+  Down,
+  /** Waiting in poll() for records. */
+  Idle,
+  /** A poll event is scheduled. */
+  PollScheduled,
+  Busy,
+  /** Sent JoinGroup (eager: nothing to fetch until SyncGroup). */
+  Joining,
+}
+
+export class PollLoop {
+  private readonly host: GroupHost;
+  private readonly config: GroupConfig;
+
+  constructor(private readonly g: ConsumerGroup) {
+    this.host = g.host;
+    this.config = g.config;
+  }
+
+  schedulePoll(c: Consumer, delay: number): void {
+    const sim = this.host.sim;
+    if (c.pollHandle >= 0) {
+      sim.cancel(c.pollHandle);
+      c.pollHandle = -1;
+    }
+    if (c.phase !== Phase.Busy) c.phase = Phase.PollScheduled;
+    c.pollHandle = sim.schedule(Math.max(0, delay), this.g.kPoll, c.index);
+  }
+
+  /** A record was appended to partition p: wake its owner if it waits in poll. */
+  onAppend(p: number): void {
+    const e = this.g.owner[p];
+    if (e === null) return;
+    const c = e.consumer;
+    if (c.phase === Phase.Idle && c.entry === e && !c.frozen()) this.schedulePoll(c, this.g.timing.fetchLatency);
+  }
+
+  /** poll event. */
+  onPoll(i: number): void {
+    const g = this.g;
+    const c = g.consumers[i];
+    c.pollHandle = -1;
+    if (!c.alive || c.phase === Phase.Busy) return;
+    if (c.frozen()) return; // the thaw reschedules
+    const sim = this.host.sim;
+    const now = sim.now;
+    c.lastPoll = now;
+    if (c.pollTimeoutHandle >= 0) sim.cancel(c.pollTimeoutHandle);
+    c.pollTimeoutHandle = -1;
+    const e0 = c.entry;
+    if (e0 && !e0.heartbeating) {
+      // A static member back from a long batch before its session expired: same assignment.
+      g.info(c.clientId, `Rejoining group with group.instance.id=${c.instanceId} before session.timeout.ms: assignment kept, no rebalance`);
+      g.coordinator.resumeHeartbeats(e0);
+    }
+    // Kicked out while busy (poll timeout or rebalance timeout): rejoin as a new member.
+    if (e0 === null || c.needsRejoin) {
+      g.coordinator.join(c);
+      if (c.phase === Phase.Joining) return;
+    } else if (g.coordinator.state === 'PreparingRebalance' && !e0.joined) {
+      g.coordinator.join(c);
+      if (c.phase === Phase.Joining) return;
+    }
+    const e = c.entry!;
+    if (e.pending) g.coordinator.installAssignment(e, e.pending);
+    if (this.config.commit === 'auto' && now >= c.autoCommitDue) {
+      this.commitPositions(c, e.owned);
+      c.autoCommitDue = now + g.ms('auto.commit.interval.ms');
+    }
+    if (this.fetch(c, e)) {
+      c.phase = Phase.Busy;
+      c.pollTimeoutHandle = sim.schedule(g.ms('max.poll.interval.ms'), g.kPollTimeout, c.index);
+      if (this.config.commit === 'before-processing') this.commitPositions(c, e.owned);
+      g.executor.startBatch(c);
+    } else {
+      c.phase = Phase.Idle;
+      if (this.config.commit === 'auto' && this.hasUncommittedPositions(e)) {
+        if (c.autoCommitHandle >= 0) sim.cancel(c.autoCommitHandle);
+        c.autoCommitHandle = sim.scheduleAt(Math.max(now, c.autoCommitDue), g.kAutoCommit, c.index);
+      }
+    }
+  }
+
+  private hasUncommittedPositions(e: Entry): boolean {
+    return e.owned.some((p) => this.g.position[p] > this.g.committed[p]);
+  }
+
+  /** auto-commit event. */
+  onAutoCommitTimer(i: number): void {
+    const c = this.g.consumers[i];
+    c.autoCommitHandle = -1;
+    // An idle consumer's poll(timeout) returns empty and loops; that poll auto-commits.
+    if (c.alive && c.phase === Phase.Idle && !c.frozen()) this.onPoll(i);
+  }
+
+  /** Fills the member's batch from its partitions; false when there is nothing to fetch. */
+  private fetch(c: Consumer, e: Entry): boolean {
+    const owned = e.owned;
+    const n = owned.length;
+    if (n === 0) return false;
+    const g = this.g;
+    const gi = this.host.groupIndex;
+    const max = this.config['max.poll.records'];
+    let k = 0;
+    let lastTaken = -1;
+    let cut = false;
+    for (let j = 0; j < n && k < max; j++) {
+      const idx = (c.rotate + j) % n;
+      const p = owned[idx];
+      const log = this.host.logs[p];
+      this.checkOutOfRange(c, p);
+      let o = g.position[p];
+      const end = log.logEnd;
+      if (o >= end) continue;
+      while (o < end && k < max) {
+        if (log.state(gi, o) === RecordState.Waiting) {
+          if (!log.fetchedBefore(gi, o)) g.wq.add(this.host.sim.now - log.timestamp(o));
+          g.inFlight++;
+          log.markFetched(gi, o);
+        }
+        // A record already handled (applied, dead-lettered, in a retry topic) is delivered again
+        // but keeps its state: processing it again is a duplicate at most.
+        c.bp[k] = p;
+        c.bo[k] = o;
+        k++;
+        o++;
+      }
+      g.position[p] = o;
+      lastTaken = idx;
+      cut = o < end;
+    }
+    // Drained partitions move to the end of the fetch order; a partition cut short by
+    // max.poll.records stays first: its fetched records wait "next in line" for the next poll.
+    if (lastTaken >= 0) c.rotate = cut ? lastTaken : (lastTaken + 1) % n;
+    c.batchLen = k;
+    c.batchDone = 0;
+    return k > 0;
+  }
+
+  /** Kafka's out-of-range handling: the position is below log-start after retention deleted segments. */
+  private checkOutOfRange(c: Consumer, p: number): void {
+    const g = this.g;
+    const log = this.host.logs[p];
+    if (g.position[p] >= log.logStart) return;
+    const from = g.position[p];
+    const to = this.config['auto.offset.reset'] === 'earliest' ? log.logStart : log.logEnd;
+    g.info(c.clientId, `Fetch position FetchPosition{offset=${from}} is out of range for partition ${log.name}, resetting offset`);
+    g.info(c.clientId, `Resetting offset for partition ${log.name} to position FetchPosition{offset=${to}, offsetEpoch=Optional.empty} (auto.offset.reset=${this.config['auto.offset.reset']})`);
+    this.skipRange(p, from, to);
+    g.position[p] = to;
+    g.processedUpTo[p] = Math.max(g.processedUpTo[p], to);
+  }
+
+  /** Marks records in [from, to) that were never applied as skipped. */
+  skipRange(p: number, from: number, to: number): void {
+    const log = this.host.logs[p];
+    const gi = this.host.groupIndex;
+    let n = 0;
+    for (let o = Math.max(from, log.base); o < to; o++) {
+      const s = log.state(gi, o);
+      if (s === RecordState.Waiting) {
+        log.setState(gi, o, RecordState.Skipped);
+        n++;
+      }
+    }
+    if (n > 0) {
+      this.g.skipped += n;
+      this.g.owed.set(this.host.sim.now, this.g.owed.current - n);
+    }
+  }
+
+  /** Every record of the batch is done: commit (after-processing) and poll again. */
+  finishBatch(c: Consumer): void {
+    const g = this.g;
+    const e = c.entry;
+    c.batchLen = 0;
+    c.batchDone = 0;
+    c.phase = Phase.PollScheduled;
+    let delay = 0;
+    if (this.config.commit === 'after-processing') {
+      if (e === null || c.kicked) {
+        g.commitFailures++;
+        g.warn(
+          c.clientId,
+          'Offset commit failed: CommitFailedException: Commit cannot be completed since the group has already rebalanced and assigned the partitions to another member. This means that the time between subsequent calls to poll() was longer than the configured max.poll.interval.ms',
+        );
+        c.kicked = false;
+      } else {
+        this.commitProcessed(c, e.owned);
+        delay = g.timing.commitLatency;
+      }
+    }
+    this.schedulePoll(c, delay);
+  }
+
+  /** poll-timeout event: max.poll.interval.ms passed since the member's last poll. */
+  onPollTimeout(i: number): void {
+    const g = this.g;
+    const c = g.consumers[i];
+    c.pollTimeoutHandle = -1;
+    if (!c.alive || c.phase !== Phase.Busy) return;
+    if (c.frozen()) {
+      c.pollTimeoutHandle = this.host.sim.scheduleAt(c.frozenUntil, g.kPollTimeout, i);
+      return;
+    }
+    const e = c.entry;
+    if (!e) return;
+    g.warn(
+      c.clientId,
+      `consumer poll timeout has expired. This means the time between subsequent calls to poll() was longer than the configured max.poll.interval.ms (${this.config['max.poll.interval.ms']} ms), which typically implies that the poll loop is spending too much time processing messages. You can address this either by increasing max.poll.interval.ms or by reducing the maximum size of batches returned in poll() with max.poll.records (${this.config['max.poll.records']}).`,
+    );
+    if (c.instanceId !== null) {
+      // A static member sends no LeaveGroup, but its heartbeat thread stops: unless it polls again
+      // within session.timeout.ms, the coordinator expires it and rebalances.
+      e.heartbeating = false;
+      this.host.sim.cancel(e.sessionHandle);
+      e.sessionHandle = this.host.sim.schedule(g.ms('session.timeout.ms'), g.kSession, e.uid);
+      return;
+    }
+    g.info(c.clientId, `Member ${e.memberId} sending LeaveGroup request to coordinator due to consumer poll timeout has expired`);
+    c.kicked = true;
+    c.needsRejoin = true;
+    g.coordinator.removeEntry(e, `removing member ${e.memberId} on LeaveGroup: consumer poll timeout has expired`);
+  }
+
+  // ─── commits ───────────────────────────────────────────────────────────────────────────────
+
+  private setCommitted(p: number, offset: number): void {
+    const g = this.g;
+    if (offset <= g.committed[p]) return;
+    g.committed[p] = offset;
+    this.host.logs[p].prune(this.host.committedOf(p));
+  }
+
+  /** commitSync of what has been processed (after-processing, revocation, shutdown). */
+  commitProcessed(c: Consumer, ps: number[]): void {
+    if (this.config.commit === 'before-processing') return;
+    for (const p of ps) if (this.g.owner[p] === c.entry) this.setCommitted(p, this.g.processedUpTo[p]);
+  }
+
+  /** Commit of the fetch positions (auto-commit, and commit-before-processing). */
+  private commitPositions(c: Consumer, ps: number[]): void {
+    for (const p of ps) if (this.g.owner[p] === c.entry) this.setCommitted(p, this.g.position[p]);
+  }
+
+  /** The main partition may commit past this record. */
+  markHandled(c: Consumer | null, p: number, o: number): void {
+    if (c && o + 1 > this.g.processedUpTo[p] && this.g.owner[p] === c.entry) this.g.processedUpTo[p] = o + 1;
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * The group's statistics. Consumer lag per partition: in records, log-end − committed offset; in
+ * seconds, the age of the oldest record at or after the committed offset that is still waiting or
+ * in flight. Lag is sampled for its maxima; `groupStats` is the GroupStats snapshot (counters,
+ * assignment, member states, L, W, Wq and throughput with confidence intervals, latency
+ * percentiles). `resetStats` (at the end of the warm-up) restarts L, W, Wq, throughput, the
+ * percentiles and the members' utilisation; the counters are not reset.
+ */
+import { CONFIDENCE } from '../../../metrics/estimate.ts';
+import { RecordState } from '../partition-log.ts';
+import type { Consumer } from './consumer.ts';
+import { Phase } from './member.ts';
+import type { ConsumerGroup } from './group.ts';
+import type { GroupStats, MemberState } from './types.ts';
+
+/** Lag of partition p in records (log-end − committed) and seconds (age of the oldest unapplied record at or after committed). */
+export function partitionLag(g: ConsumerGroup, p: number): [number, number] {
+  const log = g.host.logs[p];
+  const gi = g.host.groupIndex;
+  const committed = Math.max(0, g.committed[p]);
+  const start = Math.max(committed, log.base);
+  const records = log.logEnd - committed;
+  let seconds = 0;
+  for (let o = start; o < log.logEnd; o++) {
+    const s = log.state(gi, o);
+    if (s === RecordState.Waiting || s === RecordState.InFlight) {
+      seconds = g.host.sim.now - log.timestamp(o);
+      break;
+    }
+  }
+  return [records, seconds];
+}
+
+/** Samples total lag (records, seconds) for the maxima; per-partition lag goes to `perPartition`. */
+export function sampleLag(g: ConsumerGroup, perPartition?: Float64Array): [number, number] {
+  let records = 0;
+  let seconds = 0;
+  for (let p = 0; p < g.host.logs.length; p++) {
+    const [r, s] = partitionLag(g, p);
+    if (perPartition) perPartition[p] = r;
+    records += r;
+    if (s > seconds) seconds = s;
+  }
+  if (records > g.maxLagRecords) g.maxLagRecords = records;
+  if (seconds > g.maxLagSeconds) g.maxLagSeconds = seconds;
+  return [records, seconds];
+}
+
+export function resetStats(g: ConsumerGroup, t: number): void {
+  g.owed.reset(t);
+  g.out.reset(t);
+  g.w.reset();
+  g.wq.reset();
+  g.wHist.reset();
+  for (const c of g.consumers) c.busy.reset(t);
+}
+
+function memberState(c: Consumer): MemberState {
+  const e = c.entry;
+  return !c.alive
+    ? 'dead'
+    : c.frozen()
+      ? 'paused'
+      : !e || c.phase === Phase.Joining || c.needsRejoin
+        ? 'rebalancing'
+        : e.owned.length === 0
+          ? 'idle'
+          : 'active';
+}
+
+export function groupStats(g: ConsumerGroup, level = CONFIDENCE): GroupStats {
+  const now = g.host.sim.now;
+  const P = g.host.logs.length;
+  const partitionLags: number[] = [];
+  const partitionLagSeconds: number[] = [];
+  let lagRecords = 0;
+  let lagSeconds = 0;
+  for (let p = 0; p < P; p++) {
+    const [r, s] = partitionLag(g, p);
+    partitionLags.push(r);
+    partitionLagSeconds.push(s);
+    lagRecords += r;
+    lagSeconds = Math.max(lagSeconds, s);
+  }
+  const assignment: Record<string, number[]> = {};
+  const memberUtilization: Record<string, number> = {};
+  const memberStates: Record<string, MemberState> = {};
+  let idle = 0;
+  for (const c of g.consumers) {
+    const e = c.entry;
+    if (c.alive && e) {
+      assignment[c.name] = [...e.owned];
+      if (e.owned.length === 0) idle++;
+    }
+    memberUtilization[c.name] = c.busy.mean(now);
+    memberStates[c.name] = memberState(c);
+  }
+  const { coordinator, failures } = g;
+  return {
+    groupId: g.id,
+    generation: coordinator.generation,
+    state: coordinator.state,
+    members: coordinator.entries.length,
+    alive: g.consumers.filter((c) => c.alive).length,
+    idleMembers: idle,
+    rebalances: g.rebalances,
+    rebalancePausedSeconds: coordinator.pauseSecondsNow(),
+    applied: g.applied,
+    duplicates: g.duplicates,
+    redeliveries: g.redeliveries,
+    lost: g.lost,
+    skipped: g.skipped,
+    inFlight: g.inFlight,
+    orderingViolations: g.orderingViolations,
+    commitFailures: g.commitFailures,
+    retries: g.retries,
+    dlq: g.dlq,
+    retryTopics: Object.fromEntries(
+      failures.retryQueues.map((q, l) => [`${g.host.topic}.${g.config.retry.topics[l].name}`, q.length + (failures.retryBusy[l] ? 1 : 0)]),
+    ),
+    dlqRecords: g.dlqRecords.map((r) => ({ ...r })),
+    stuck: Object.fromEntries([...g.stuck].map(([p, s]) => [p, { ...s }])),
+    lagRecords,
+    lagSeconds,
+    maxLagRecords: Math.max(g.maxLagRecords, lagRecords),
+    maxLagSeconds: Math.max(g.maxLagSeconds, lagSeconds),
+    committed: Array.from(g.committed),
+    partitionLag: partitionLags,
+    partitionLagSeconds,
+    assignment,
+    memberUtilization,
+    memberStates,
+    L: g.owed.estimate(now, level),
+    W: g.w.estimate(level),
+    Wq: g.wq.estimate(level),
+    throughput: g.out.estimate(now, level),
+    p50: g.wHist.quantile(0.5),
+    p90: g.wHist.quantile(0.9),
+    p99: g.wHist.quantile(0.99),
+    p999: g.wHist.quantile(0.999),
+  };
+}

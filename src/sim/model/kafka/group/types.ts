@@ -1,0 +1,171 @@
+/**
+ * The consumer group's configuration — Kafka consumer configs, spelled as Kafka spells them — the
+ * failure handling around the record handler, the model's timing of client–broker round trips,
+ * what the group needs from the broker model (GroupHost), and the statistics it reports.
+ */
+import type { Simulation } from '../../../kernel/simulation.ts';
+import type { RngStreams } from '../../../kernel/rng.ts';
+import type { DistributionSpec } from '../../../kernel/distributions.ts';
+import type { Estimate } from '../../../metrics/estimate.ts';
+import type { EventLog } from '../event-log.ts';
+import type { PartitionLog } from '../partition-log.ts';
+import type { AssignorName } from '../assignors/index.ts';
+
+export type CommitMode = 'auto' | 'after-processing' | 'before-processing';
+export type ProcessingMode = 'sequential' | 'thread-pool' | 'keyed';
+
+export interface GroupConfig {
+  'group.id': string;
+  /** Consumers started at t = 0. */
+  members: number;
+  'partition.assignment.strategy': AssignorName;
+  'max.poll.records': number;
+  'max.poll.interval.ms': number;
+  'session.timeout.ms': number;
+  'heartbeat.interval.ms': number;
+  'auto.offset.reset': 'earliest' | 'latest';
+  /** auto = enable.auto.commit=true; otherwise enable.auto.commit=false and commitSync() after / before processing. */
+  commit: CommitMode;
+  'auto.commit.interval.ms': number;
+  'group.initial.rebalance.delay.ms': number;
+  /** Static membership: each consumer gets group.instance.id = "<group>-<n>". */
+  static: boolean;
+  processing: {
+    mode: ProcessingMode;
+    threads: number;
+    time: DistributionSpec;
+    /** An idempotent handler applies a redelivered record's effect only once. */
+    idempotent: boolean;
+    /** Probability that an attempt fails with a transient error (a flaky dependency). */
+    failureRate: number;
+  };
+  retry: RetryConfig;
+}
+
+/**
+ * What the handler's caller does when processing a record throws: nothing (none), retry in place,
+ * or re-publish to retry topics, with or without a dead-letter topic — see failures.ts.
+ */
+export interface RetryConfig {
+  mode: 'none' | 'in-place' | 'retry-topics';
+  /** Total attempts in place before giving up (in-place). */
+  maxAttempts: number;
+  backoff: { initialMs: number; multiplier: number; maxMs: number; jitter: number };
+  /** Retry topics in order, with their delays. */
+  topics: { name: string; delayMs: number }[];
+  /** A dead-letter topic exists (`<topic>.dlq`). */
+  dlq: boolean;
+  /** Where the attempt count lives: a header travels with the record and survives restarts; memory does not. */
+  attempts: 'header' | 'memory';
+  /** Permanent errors (a poison payload) go to the DLQ at once instead of being retried. */
+  classify: boolean;
+  /** Seconds after which a crashed consumer is restarted by its supervisor (null = stays down). */
+  restartAfter: number | null;
+}
+
+/** A record in the dead-letter topic, with the headers a real DLQ carries. */
+export interface DlqRecord {
+  t: number;
+  topic: string;
+  partition: number;
+  offset: number;
+  /** The record's key, or null for a null key. */
+  key: string | null;
+  attempts: number;
+  error: string;
+}
+
+/** QueueLab timing of client–broker round trips (not Kafka configs), seconds. */
+export interface GroupTiming {
+  /** JoinGroup + SyncGroup round trips once all members have joined. */
+  rebalanceLatency: number;
+  /** commitSync round trip. */
+  commitLatency: number;
+  /** From a record's append to its availability to a waiting consumer. */
+  fetchLatency: number;
+}
+
+export interface GroupHost {
+  sim: Simulation;
+  streams: RngStreams;
+  log: EventLog;
+  logs: PartitionLog[];
+  topic: string;
+  /** Number of distinct keys over all producers (per-key order tracking). */
+  keyCount: number;
+  /** 31-bit key hash for keyed executors. */
+  keyHash(key: number): number;
+  /** The key string of a global key index (for DLQ headers and logs). */
+  keyName(key: number): string;
+  groupIndex: number;
+  groups: number;
+  /** Every group's committed offset of a partition, for pruning. */
+  committedOf(partition: number): ArrayLike<number>;
+}
+
+/** A slow-downstream fault: attempts started in [from, until) take `factor` times longer. */
+export interface SlowWindow {
+  from: number;
+  until: number;
+  factor: number;
+}
+
+/**
+ * The coordinator's group states. Kafka's CompletingRebalance (waiting for SyncGroup) is folded
+ * into the rebalance latency at the end of PreparingRebalance.
+ */
+export type GroupState = 'Empty' | 'PreparingRebalance' | 'Stable';
+
+/**
+ * dead: process down; paused: frozen by a GC pause; rebalancing: waiting to (re)join or for its
+ * assignment; idle: in the group with no partitions; active: owns partitions.
+ */
+export type MemberState = 'active' | 'idle' | 'rebalancing' | 'paused' | 'dead';
+
+/** Per-group statistics, plain numbers. */
+export interface GroupStats {
+  groupId: string;
+  generation: number;
+  state: string;
+  members: number;
+  alive: number;
+  idleMembers: number;
+  rebalances: number;
+  /** Partition-seconds paused by rebalances (no owner fetching). */
+  rebalancePausedSeconds: number;
+  applied: number;
+  duplicates: number;
+  redeliveries: number;
+  lost: number;
+  skipped: number;
+  inFlight: number;
+  orderingViolations: number;
+  commitFailures: number;
+  retries: number;
+  dlq: number;
+  /** Records waiting in each retry topic, by topic name. */
+  retryTopics: Record<string, number>;
+  /** The latest dead-lettered records with their headers. */
+  dlqRecords: DlqRecord[];
+  /** Partitions stuck re-reading one failing offset: partition → offset and attempts so far. */
+  stuck: Record<number, { offset: number; attempts: number }>;
+  lagRecords: number;
+  lagSeconds: number;
+  maxLagRecords: number;
+  maxLagSeconds: number;
+  committed: number[];
+  partitionLag: number[];
+  partitionLagSeconds: number[];
+  assignment: Record<string, number[]>;
+  memberUtilization: Record<string, number>;
+  /** Every consumer process by name: what a topology view colours it by. */
+  memberStates: Record<string, MemberState>;
+  L: Estimate;
+  W: Estimate;
+  Wq: Estimate;
+  throughput: Estimate;
+  p50: number;
+  p90: number;
+  p99: number;
+  p999: number;
+}

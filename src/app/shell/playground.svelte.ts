@@ -81,10 +81,6 @@ export class Playground {
     return s && s.kind === this.scenario.model ? s.data : null;
   }
 
-  get page() {
-    return pageFor(this.scenario.model);
-  }
-
   /** Key of the picker option showing the current scenario. */
   scenarioKey = $derived.by((): string => {
     const s = this.scenario;

@@ -36,16 +36,3 @@ export async function runToEnd(page: Page): Promise<void> {
   if ((await status(page).getAttribute('data-value')) !== 'running') await page.getByTestId('play').click();
   await expect(status(page)).toHaveAttribute('data-value', 'finished', { timeout: 60_000 });
 }
-
-/** Records main-thread tasks longer than 50 ms from now on; read them with {@link longTasks}. */
-export async function watchLongTasks(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __long: number[] };
-    w.__long = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__long.push(e.duration);
-    }).observe({ type: 'longtask' });
-  });
-}
-
-export const longTasks = (page: Page): Promise<number[]> => page.evaluate(() => (window as unknown as { __long: number[] }).__long);

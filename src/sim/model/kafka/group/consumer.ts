@@ -211,13 +211,16 @@ export class Consumer {
 
   /**
    * Returns the unfinished records of a batch: records already committed (at-most-once) are lost
-   * if the process died, the others wait to be fetched again from the committed offset.
+   * if the process died, the others wait to be fetched again from the committed offset. The whole
+   * batch is scanned: with a thread pool or keyed threads records finish out of order, so an
+   * unfinished record can sit below finished ones (`batchDone` counts them, it is no index).
    */
   private releaseBatch(died: boolean): void {
     const g = this.group;
     const logs = g.host.logs;
     const gi = g.host.groupIndex;
-    for (let k = this.batchDone; k < this.batchLen; k++) {
+    for (let k = 0; k < this.batchLen; k++) {
+      if (this.bDrop[k]) continue; // finished, or dropped by a seek-back
       const p = this.bp[k];
       const o = this.bo[k];
       const log = logs[p];

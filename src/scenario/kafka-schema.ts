@@ -25,6 +25,8 @@ export const KafkaDefaults = {
   'auto.commit.interval.ms': 5_000,
   'group.initial.rebalance.delay.ms': 3_000,
   'batch.size': 16_384,
+  'max.partition.fetch.bytes': 1_048_576,
+  'fetch.max.bytes': 52_428_800,
 } as const;
 
 export const TopicSchema = v.strictObject({
@@ -133,6 +135,10 @@ export const GroupSchema = v.strictObject({
   members: v.optional(num(0, 1000, { integer: true }), 1),
   'partition.assignment.strategy': v.optional(v.picklist(ASSIGNORS, typeMsg(ASSIGNORS)), 'range'),
   'max.poll.records': v.optional(num(1, 100_000, { integer: true }), KafkaDefaults['max.poll.records']),
+  /** Most bytes one fetch returns for one partition (at least one record, however large). */
+  'max.partition.fetch.bytes': v.optional(num(1, 1_073_741_824, { integer: true, unit: 'bytes' }), KafkaDefaults['max.partition.fetch.bytes']),
+  /** Most bytes one fetch response returns over all partitions (at least one record). */
+  'fetch.max.bytes': v.optional(num(1, 2_147_483_647, { integer: true, unit: 'bytes' }), KafkaDefaults['fetch.max.bytes']),
   'max.poll.interval.ms': v.optional(ms(1), KafkaDefaults['max.poll.interval.ms']),
   'session.timeout.ms': v.optional(ms(6000, 1_800_000), KafkaDefaults['session.timeout.ms']),
   'heartbeat.interval.ms': v.optional(ms(1), KafkaDefaults['heartbeat.interval.ms']),

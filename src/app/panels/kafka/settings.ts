@@ -49,6 +49,21 @@ const groupFields: readonly FieldSpec[] = [
     unit: { en: 'records', ru: 'записей' },
   },
   {
+    path: 'groups.{i}.max.partition.fetch.bytes',
+    label: { en: 'Fetch per partition', ru: 'Выборка на партицию' },
+    hint: {
+      en: 'Most bytes one fetch brings for one partition: a partition with a backlog gives this much, then the member’s next partition gets its turn',
+      ru: 'Максимум байт одной выборки для одной партиции: партиция с отставанием отдаёт столько, затем очередь следующей партиции участника',
+    },
+    config: true,
+  },
+  {
+    path: 'groups.{i}.fetch.max.bytes',
+    label: { en: 'Fetch in all', ru: 'Выборка всего' },
+    hint: { en: 'Most bytes one fetch response brings over all partitions (at least one record)', ru: 'Максимум байт в одном ответе на выборку по всем партициям (хотя бы одна запись)' },
+    config: true,
+  },
+  {
     path: 'groups.{i}.max.poll.interval.ms',
     label: { en: 'Max poll interval', ru: 'Макс. интервал poll' },
     hint: { en: 'A member that takes longer than this between polls is kicked out (rebalance)', ru: 'Участника, который дольше этого не вызывает poll, исключают (ребаланс)' },
@@ -198,6 +213,11 @@ export const KAFKA_SETTINGS: readonly SettingsSection[] = [
         hint: { en: 'Records produced per second at t = 0 (a rate profile, if any, changes it later)', ru: 'Записей в секунду при t = 0 (профиль нагрузки, если есть, меняет её позже)' },
         config: true,
         unit: { en: 'records/s', ru: 'записей/с' },
+      },
+      {
+        path: 'producers.0.recordBytes',
+        label: { en: 'Record size', ru: 'Размер записи' },
+        hint: { en: 'Bytes per record: the fetch limits are counted in bytes', ru: 'Байт на запись: лимиты выборки считаются в байтах' },
       },
       {
         path: 'producers.0.keys.kind',

@@ -16,12 +16,21 @@ import { Rng } from '../../../sim/kernel/rng.ts';
 import { mm1 } from '../../../theory/index.ts';
 import { est, fin, type EstimateOut } from '../station/summary.ts';
 
+/** Mean record size of the topic's producers, weighted by their rates at t = 0 (bytes). */
+export function meanRecordBytes(s: KafkaScenario): number {
+  const total = s.producers.reduce((a, p) => a + p.rate, 0);
+  if (!(total > 0)) return s.producers.reduce((a, p) => a + p.recordBytes, 0) / Math.max(1, s.producers.length);
+  return s.producers.reduce((a, p) => a + p.rate * p.recordBytes, 0) / total;
+}
+
 export function kafkaConfig(s: KafkaScenario): KafkaConfig {
+  const recordBytes = meanRecordBytes(s);
   return {
     topic: s.topic,
     producers: s.producers,
     groups: s.groups.map((g) => ({
       ...g,
+      recordBytes,
       retry: {
         mode: g.retry.mode,
         maxAttempts: g.retry.maxAttempts,

@@ -108,7 +108,11 @@ export class GroupCoordinator {
     this.host.sim.cancel(prior.sessionHandle);
     c.entry = prior;
     this.g.info(c.clientId, `Rejoining group with group.instance.id=${c.instanceId}: static member keeps its assignment (${this.g.plist(prior.owned)}), no rebalance`);
-    for (const p of prior.owned) this.g.position[p] = this.g.committed[p];
+    // A restarted process starts from the committed offsets with nothing buffered.
+    for (const p of prior.owned) {
+      this.g.position[p] = this.g.committed[p];
+      this.g.fetched[p] = 0;
+    }
     return true;
   }
 
@@ -337,6 +341,7 @@ export class GroupCoordinator {
     e.owned.push(p);
     e.owned.sort((a, b) => a - b);
     g.owner[p] = e;
+    g.fetched[p] = 0; // the new owner has nothing buffered for p
     if (!Number.isNaN(this.pausedSince[p])) {
       g.pausedSeconds += this.host.sim.now - this.pausedSince[p];
       this.pausedSince[p] = NaN;

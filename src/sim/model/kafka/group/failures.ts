@@ -134,7 +134,10 @@ export class FailureHandler {
       c.batchDone++;
       this.releaseRecord(log, gi, c.bo[j]);
     }
-    if (g.owner[p] === c.entry) g.position[p] = Math.min(g.position[p], o);
+    if (g.owner[p] === c.entry) {
+      g.position[p] = Math.min(g.position[p], o);
+      g.fetched[p] = 0;
+    }
     // seek() discards what was buffered for p: the next poll serves the other partitions first.
     const owned = c.entry?.owned ?? [];
     const idx = owned.indexOf(p);

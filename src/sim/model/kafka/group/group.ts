@@ -37,6 +37,8 @@ export class ConsumerGroup {
   /** Partition → owning entry (or null). */
   readonly owner: (Entry | null)[];
   position: Float64Array;
+  /** Records left in each partition's completed fetch at its owner (member.ts); 0 = none buffered. */
+  fetched: Float64Array;
   /** Committed offset per partition; −1 = none (a partition created during the run). */
   committed: Float64Array;
   /** Highest offset+1 processed per partition by its current owner (what an after-processing commit sends). */
@@ -102,6 +104,7 @@ export class ConsumerGroup {
     const P = host.logs.length;
     this.owner = new Array<Entry | null>(P).fill(null);
     this.position = new Float64Array(P);
+    this.fetched = new Float64Array(P);
     this.committed = new Float64Array(P);
     this.processedUpTo = new Float64Array(P);
     this.lastSeq = new Int32Array(Math.max(1, host.keyCount)).fill(-1);
@@ -239,6 +242,7 @@ export class ConsumerGroup {
       return b;
     };
     this.position = grow(this.position, 0);
+    this.fetched = grow(this.fetched, 0);
     this.committed = grow(this.committed, -1);
     this.processedUpTo = grow(this.processedUpTo, 0);
     for (let p = old; p < n; p++) this.owner.push(null);

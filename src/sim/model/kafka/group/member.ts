@@ -121,7 +121,19 @@ export class PollLoop {
     if (c.alive && c.phase === Phase.Idle && !c.frozen()) this.onPoll(i);
   }
 
-  /** Fills the member's batch from its partitions; false when there is nothing to fetch. */
+  /**
+   * Fills the member's batch from its partitions, as the Java consumer's fetcher does; false when
+   * there is nothing to fetch.
+   *
+   * Every assigned partition is fetched; the broker returns at most `max.partition.fetch.bytes`
+   * for each (and `fetch.max.bytes` in all; at least one record) — a "completed fetch" of up to
+   * `chunk` records here, sized from the topic's mean record size. poll() drains the completed
+   * fetches in order, up to `max.poll.records`: one that a poll cuts short stays next in line for
+   * the next poll, and a partition whose completed fetch is drained moves to the end of the order
+   * (`movePartitionToEnd`). So a partition with a deep backlog gets at most one chunk before each
+   * of the member's other partitions gets its turn. `g.fetched[p]` is what is left of p's
+   * completed fetch (0 = none buffered).
+   */
   private fetch(c: Consumer, e: Entry): boolean {
     const owned = e.owned;
     const n = owned.length;
@@ -129,6 +141,9 @@ export class PollLoop {
     const g = this.g;
     const gi = this.host.groupIndex;
     const max = this.config['max.poll.records'];
+    const chunk = this.chunk;
+    // Out-of-range positions are reported by the fetch response for every partition at once.
+    for (let j = 0; j < n; j++) this.checkOutOfRange(c, owned[j]);
     let k = 0;
     let lastTaken = -1;
     let cut = false;
@@ -136,11 +151,16 @@ export class PollLoop {
       const idx = (c.rotate + j) % n;
       const p = owned[idx];
       const log = this.host.logs[p];
-      this.checkOutOfRange(c, p);
       let o = g.position[p];
       const end = log.logEnd;
-      if (o >= end) continue;
-      while (o < end && k < max) {
+      if (o >= end) {
+        g.fetched[p] = 0;
+        continue;
+      }
+      // A new completed fetch holds what the log had when it was fetched, up to one chunk.
+      if (g.fetched[p] <= 0) g.fetched[p] = Math.min(chunk, end - o);
+      const stop = Math.min(end, o + g.fetched[p]);
+      while (o < stop && k < max) {
         if (log.state(gi, o) === RecordState.Waiting) {
           if (!log.fetchedBefore(gi, o)) g.wq.add(this.host.sim.now - log.timestamp(o));
           g.inFlight++;
@@ -153,16 +173,23 @@ export class PollLoop {
         k++;
         o++;
       }
+      g.fetched[p] = stop - o;
       g.position[p] = o;
       lastTaken = idx;
-      cut = o < end;
+      cut = g.fetched[p] > 0;
     }
-    // Drained partitions move to the end of the fetch order; a partition cut short by
-    // max.poll.records stays first: its fetched records wait "next in line" for the next poll.
+    // A drained completed fetch moves its partition to the end of the order; one cut short by
+    // max.poll.records stays first: its records wait "next in line" for the next poll.
     if (lastTaken >= 0) c.rotate = cut ? lastTaken : (lastTaken + 1) % n;
     c.batchLen = k;
     c.batchDone = 0;
     return k > 0;
+  }
+
+  /** Records in one partition's completed fetch: the byte limits over the mean record size, at least one. */
+  private get chunk(): number {
+    const limit = Math.min(this.config['max.partition.fetch.bytes'], this.config['fetch.max.bytes']);
+    return Math.max(1, Math.floor(limit / this.config.recordBytes));
   }
 
   /** Kafka's out-of-range handling: the position is below log-start after retention deleted segments. */
@@ -175,6 +202,7 @@ export class PollLoop {
     g.info(c.clientId, `Fetch position FetchPosition{offset=${from}} is out of range for partition ${log.name}, resetting offset`);
     g.info(c.clientId, `Resetting offset for partition ${log.name} to position FetchPosition{offset=${to}, offsetEpoch=Optional.empty} (auto.offset.reset=${this.config['auto.offset.reset']})`);
     this.skipRange(p, from, to);
+    g.fetched[p] = 0;
     g.position[p] = to;
     g.processedUpTo[p] = Math.max(g.processedUpTo[p], to);
   }

@@ -20,6 +20,10 @@ export interface GroupConfig {
   members: number;
   'partition.assignment.strategy': AssignorName;
   'max.poll.records': number;
+  'max.partition.fetch.bytes': number;
+  'fetch.max.bytes': number;
+  /** Mean size of the topic's records (bytes): what the fetch byte limits are counted in. */
+  recordBytes: number;
   'max.poll.interval.ms': number;
   'session.timeout.ms': number;
   'heartbeat.interval.ms': number;

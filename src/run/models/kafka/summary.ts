@@ -115,6 +115,8 @@ export interface KafkaGroupSummary {
   orderingViolations: number;
   rebalances: number;
   rebalancePausedSeconds: number;
+  startupPausedSeconds: number;
+  emptyPausedSeconds: number;
   commitFailures: number;
   retries: number;
   dlq: number;
@@ -162,7 +164,12 @@ export interface KafkaSummary {
   producers: { name: string; produced: number; stopped: boolean; silentFor: number | null; dead: boolean }[];
   redeliveries: number;
   rebalances: number;
+  /** Partition-seconds without an owner while a rebalance was in progress (not the start-up join, not an empty group). */
   rebalancePausedSeconds: number;
+  /** Partition-seconds before each group's first assignment. */
+  startupPausedSeconds: number;
+  /** Partition-seconds while a group had no member at all. */
+  emptyPausedSeconds: number;
   commitFailures: number;
   idleConsumers: number;
   L: EstimateOut;
@@ -197,6 +204,8 @@ function groupSummary(g: GroupStats): KafkaGroupSummary {
     orderingViolations: g.orderingViolations,
     rebalances: g.rebalances,
     rebalancePausedSeconds: g.rebalancePausedSeconds,
+    startupPausedSeconds: g.startupPausedSeconds,
+    emptyPausedSeconds: g.emptyPausedSeconds,
     commitFailures: g.commitFailures,
     retries: g.retries,
     dlq: g.dlq,
@@ -252,6 +261,8 @@ export function buildKafkaSummary(s: KafkaScenario, model: KafkaModel, wallMs?: 
     redeliveries: sum((g) => g.redeliveries),
     rebalances: sum((g) => g.rebalances),
     rebalancePausedSeconds: sum((g) => g.rebalancePausedSeconds),
+    startupPausedSeconds: sum((g) => g.startupPausedSeconds),
+    emptyPausedSeconds: sum((g) => g.emptyPausedSeconds),
     commitFailures: sum((g) => g.commitFailures),
     idleConsumers: sum((g) => g.idleMembers),
     L: first ? est(first.L) : none,

@@ -33,7 +33,10 @@ export function formatKafkaTable(s: KafkaScenario, r: KafkaSummary): string {
     ['idle consumers', r.idleConsumers],
   ];
   out.push(counters.map(([k, v]) => `${k} ${v.toLocaleString('en-US')}`).join(' · '));
-  out.push(`partition-seconds paused by rebalances: ${fmt(r.rebalancePausedSeconds)}`, '');
+  out.push(
+    `partition-seconds paused by rebalances: ${fmt(r.rebalancePausedSeconds)} · waiting for the first join: ${fmt(r.startupPausedSeconds)} · with an empty group: ${fmt(r.emptyPausedSeconds)}`,
+    '',
+  );
   for (const [id, g] of Object.entries(r.groups)) {
     out.push(`group ${id} (generation ${g.generation}, ${g.state}, ${g.members} member${g.members === 1 ? '' : 's'}):`);
     for (const [m, parts] of Object.entries(g.assignment)) {

@@ -49,12 +49,27 @@ export interface Entry {
   sessionHandle: number;
 }
 
+/**
+ * Why a partition has no owner fetching it: the group's first join at start-up, a rebalance in
+ * progress (members exist and are re-dividing the partitions), or an empty group (every member is
+ * gone). Only the second is the "stop-the-world" cost of rebalancing.
+ */
+export const enum Pause {
+  Startup,
+  Rebalance,
+  Empty,
+}
+
 export class GroupCoordinator {
   readonly entries: Entry[] = [];
   state: GroupState = 'Empty';
   generation = 0;
   /** Per partition: since when it has had no owner (NaN while it has one). */
   pausedSince: Float64Array;
+  /** Why each partition without an owner is waiting (see {@link Pause}); meaningful while pausedSince is set. */
+  pauseKind: Uint8Array;
+  /** Partition-seconds without an owner so far, by {@link Pause}. */
+  readonly pausedTotal = new Float64Array(3);
   private readonly host: GroupHost;
   private readonly config: GroupConfig;
   private readonly assignor: Assignor;
@@ -70,6 +85,21 @@ export class GroupCoordinator {
     this.assignor = getAssignor(g.config['partition.assignment.strategy']);
     this.cooperative = this.assignor.protocol === 'cooperative';
     this.pausedSince = new Float64Array(g.host.logs.length).fill(0);
+    this.pauseKind = new Uint8Array(g.host.logs.length).fill(Pause.Startup);
+  }
+
+  /**
+   * Moves every waiting partition's time so far into its figure and relabels those of kind `from`
+   * as `to` (the group became empty, or a member joined an empty group).
+   */
+  private relabelPauses(from: Pause, to: Pause): void {
+    const now = this.host.sim.now;
+    for (let p = 0; p < this.pausedSince.length; p++) {
+      if (Number.isNaN(this.pausedSince[p]) || this.pauseKind[p] !== from) continue;
+      this.pausedTotal[from] += now - this.pausedSince[p];
+      this.pausedSince[p] = now;
+      this.pauseKind[p] = to;
+    }
   }
 
   // ─── membership and heartbeats ─────────────────────────────────────────────────────────────
@@ -176,6 +206,7 @@ export class GroupCoordinator {
     this.revoke(e, e.owned);
     if (this.entries.length === 0) {
       this.state = 'Empty';
+      this.relabelPauses(Pause.Rebalance, Pause.Empty);
       this.cancelRebalanceTimers();
       return;
     }
@@ -198,6 +229,8 @@ export class GroupCoordinator {
     if (this.state === 'Empty') {
       // InitialDelayedJoin: a new group waits for more members before its first rebalance.
       this.initialDelayUntil = sim.now + this.g.ms('group.initial.rebalance.delay.ms');
+      // A member is back: partitions that waited for anyone at all now wait for the rebalance.
+      this.relabelPauses(Pause.Empty, Pause.Rebalance);
     }
     if (this.state === 'PreparingRebalance') return;
     this.g.coordinatorLog(`Preparing to rebalance group ${this.g.id} in state PreparingRebalance with old generation ${this.generation} (reason: ${reason})`);
@@ -262,8 +295,10 @@ export class GroupCoordinator {
         this.revoke(e, e.owned);
       }
     }
-    if (this.entries.length === 0) this.state = 'Empty';
-    else this.maybeCompleteJoin();
+    if (this.entries.length === 0) {
+      this.state = 'Empty';
+      this.relabelPauses(Pause.Rebalance, Pause.Empty);
+    } else this.maybeCompleteJoin();
   }
 
   /** join-complete event: the leader's assignment is computed and sent to every member (SyncGroup). */
@@ -343,7 +378,7 @@ export class GroupCoordinator {
     g.owner[p] = e;
     g.fetched[p] = 0; // the new owner has nothing buffered for p
     if (!Number.isNaN(this.pausedSince[p])) {
-      g.pausedSeconds += this.host.sim.now - this.pausedSince[p];
+      this.pausedTotal[this.pauseKind[p]] += this.host.sim.now - this.pausedSince[p];
       this.pausedSince[p] = NaN;
     }
     // The new owner starts from the committed offset (OffsetFetch), or — when there is none —
@@ -369,6 +404,7 @@ export class GroupCoordinator {
       if (this.g.owner[p] === e) {
         this.g.owner[p] = null;
         this.pausedSince[p] = now;
+        this.pauseKind[p] = Pause.Rebalance;
       }
     }
   }
@@ -378,14 +414,18 @@ export class GroupCoordinator {
     const b = new Float64Array(n).fill(this.host.sim.now);
     b.set(this.pausedSince);
     this.pausedSince = b;
+    // New partitions wait for the rebalance the metadata change starts (or for any member at all).
+    const k = new Uint8Array(n).fill(this.entries.length > 0 ? Pause.Rebalance : Pause.Empty);
+    k.set(this.pauseKind);
+    this.pauseKind = k;
     if (this.entries.length > 0) this.prepareRebalance(`topic metadata changed: ${this.host.topic} now has ${n} partitions (was ${old})`);
   }
 
-  /** Partition-seconds without an owner so far, including partitions still waiting. */
-  pauseSecondsNow(): number {
+  /** Partition-seconds without an owner so far for reason `kind`, including partitions still waiting. */
+  pauseSecondsNow(kind: Pause): number {
     const now = this.host.sim.now;
-    let total = this.g.pausedSeconds;
-    for (let p = 0; p < this.pausedSince.length; p++) if (!Number.isNaN(this.pausedSince[p])) total += now - this.pausedSince[p];
+    let total = this.pausedTotal[kind];
+    for (let p = 0; p < this.pausedSince.length; p++) if (!Number.isNaN(this.pausedSince[p]) && this.pauseKind[p] === kind) total += now - this.pausedSince[p];
     return total;
   }
 }

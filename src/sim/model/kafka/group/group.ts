@@ -61,7 +61,6 @@ export class ConsumerGroup {
 
   // Counters and statistics.
   rebalances = 0;
-  pausedSeconds = 0;
   applied = 0;
   duplicates = 0;
   redeliveries = 0;

@@ -6,6 +6,7 @@
  * percentiles). `resetStats` (at the end of the warm-up) restarts L, W, Wq, throughput, the
  * percentiles and the members' utilisation; the counters are not reset.
  */
+import { Pause } from './coordinator.ts';
 import { CONFIDENCE } from '../../../metrics/estimate.ts';
 import { RecordState } from '../partition-log.ts';
 import type { Consumer } from './consumer.ts';
@@ -104,7 +105,9 @@ export function groupStats(g: ConsumerGroup, level = CONFIDENCE): GroupStats {
     alive: g.consumers.filter((c) => c.alive).length,
     idleMembers: idle,
     rebalances: g.rebalances,
-    rebalancePausedSeconds: coordinator.pauseSecondsNow(),
+    rebalancePausedSeconds: coordinator.pauseSecondsNow(Pause.Rebalance),
+    startupPausedSeconds: coordinator.pauseSecondsNow(Pause.Startup),
+    emptyPausedSeconds: coordinator.pauseSecondsNow(Pause.Empty),
     applied: g.applied,
     duplicates: g.duplicates,
     redeliveries: g.redeliveries,

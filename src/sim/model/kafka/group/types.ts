@@ -135,8 +135,12 @@ export interface GroupStats {
   alive: number;
   idleMembers: number;
   rebalances: number;
-  /** Partition-seconds paused by rebalances (no owner fetching). */
+  /** Partition-seconds without an owner while a rebalance was in progress (members re-dividing partitions). */
   rebalancePausedSeconds: number;
+  /** Partition-seconds before the group's first assignment at start-up (group.initial.rebalance.delay.ms and the first join). */
+  startupPausedSeconds: number;
+  /** Partition-seconds without an owner while the group had no member at all. */
+  emptyPausedSeconds: number;
   applied: number;
   duplicates: number;
   redeliveries: number;

@@ -78,6 +78,13 @@ export class GroupCoordinator {
   private joinHandle = -1;
   private memberSeq = 0;
   private initialDelayUntil = -Infinity;
+  /** InitialDelayedJoin: the delay of the current window (s) and what is left of the rebalance timeout for extensions (s). */
+  private initialDelay = 0;
+  private initialDelayRemaining = 0;
+  /** A member joined the new group (generation 0) during the current delay window: extend it once more. */
+  private newMemberAdded = false;
+  /** The scheduled join completes when the initial delay expires (not when the last member rejoins). */
+  private joinAtDelayExpiry = false;
 
   constructor(private readonly g: ConsumerGroup) {
     this.host = g.host;
@@ -227,8 +234,13 @@ export class GroupCoordinator {
   prepareRebalance(reason: string): void {
     const sim = this.host.sim;
     if (this.state === 'Empty') {
-      // InitialDelayedJoin: a new group waits for more members before its first rebalance.
-      this.initialDelayUntil = sim.now + this.g.ms('group.initial.rebalance.delay.ms');
+      // InitialDelayedJoin: an empty group waits group.initial.rebalance.delay.ms for more members
+      // before its rebalance; while the group is new (generation 0), each window in which another
+      // member joined is followed by one more, up to the rebalance timeout (max.poll.interval.ms).
+      this.initialDelay = this.g.ms('group.initial.rebalance.delay.ms');
+      this.initialDelayUntil = sim.now + this.initialDelay;
+      this.initialDelayRemaining = Math.max(this.g.ms('max.poll.interval.ms') - this.initialDelay, 0);
+      this.newMemberAdded = false;
       // A member is back: partitions that waited for anyone at all now wait for the rebalance.
       this.relabelPauses(Pause.Empty, Pause.Rebalance);
     }
@@ -253,6 +265,7 @@ export class GroupCoordinator {
   join(c: Consumer): void {
     let e = c.entry;
     if (!e) {
+      if (this.state === 'PreparingRebalance' && this.generation === 0 && this.host.sim.now < this.initialDelayUntil) this.newMemberAdded = true;
       e = this.newEntry(c);
       this.g.info(c.clientId, '(Re-)joining group');
       this.prepareRebalance(`Adding new member ${e.memberId} with group instance id ${c.instanceId ?? 'null'}`);
@@ -274,6 +287,7 @@ export class GroupCoordinator {
     if (this.state !== 'PreparingRebalance' || this.joinHandle >= 0) return;
     if (!this.entries.every((e) => e.joined)) return;
     const sim = this.host.sim;
+    this.joinAtDelayExpiry = this.initialDelayUntil > sim.now;
     const at = Math.max(sim.now, this.initialDelayUntil) + this.g.timing.rebalanceLatency;
     this.joinHandle = sim.scheduleAt(at, this.g.kJoin);
   }
@@ -306,6 +320,16 @@ export class GroupCoordinator {
     this.joinHandle = -1;
     if (this.state !== 'PreparingRebalance' || !this.entries.every((e) => e.joined)) return;
     const sim = this.host.sim;
+    if (this.joinAtDelayExpiry && this.newMemberAdded && this.initialDelayRemaining > 0) {
+      // The initial delay expired with new members having joined: wait one more window.
+      const ext = Math.min(this.initialDelay, this.initialDelayRemaining);
+      this.initialDelayRemaining = Math.max(this.initialDelayRemaining - ext, 0);
+      this.newMemberAdded = false;
+      this.initialDelayUntil += ext;
+      this.joinAtDelayExpiry = true;
+      this.joinHandle = sim.scheduleAt(this.initialDelayUntil + this.g.timing.rebalanceLatency, this.g.kJoin);
+      return;
+    }
     if (this.rebalanceTimeoutHandle >= 0) sim.cancel(this.rebalanceTimeoutHandle);
     this.rebalanceTimeoutHandle = -1;
     this.generation++;

@@ -201,13 +201,17 @@ describe('rebalance-storm', () => {
     }
   });
 
-  it('static membership helps only when a batch overruns by less than session.timeout.ms', () => {
+  it('static membership avoids the rebalance only when a batch overruns by less than session.timeout.ms — and the batch is still redone', () => {
     // A static member sends no LeaveGroup on poll timeout, but its heartbeats stop: a ~50 s
     // overrun outlives the 45 s session, so the coordinator still expires it.
     expect(run('rebalance-storm', 'groups.0.static=true').r.rebalances).toBeGreaterThan(1);
     const longSession = run('rebalance-storm', 'groups.0.static=true', 'groups.0.session.timeout.ms=180000').r;
     expect(longSession.rebalances).toBe(1);
-    expect(longSession.duplicates).toBe(0);
+    // The client resets its generation on leaving (resetGenerationOnLeaveGroup): the late
+    // commitSync fails, and on rejoining the member gives its partitions away as lost and fetches
+    // them again from the committed offsets — the batch is processed twice.
+    expect(longSession.commitFailures).toBeGreaterThan(0);
+    expect(longSession.duplicates).toBeGreaterThan(500);
   });
 });
 

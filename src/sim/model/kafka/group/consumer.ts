@@ -53,8 +53,14 @@ export class Consumer {
   pollHandle = -1;
   autoCommitDue = 0;
   autoCommitHandle = -1;
-  /** Set when the coordinator kicked this incarnation out while it was busy. */
+  /** Set when the coordinator kicked this incarnation out while it was busy, or it left on a poll timeout. */
   kicked = false;
+  /**
+   * A static member that left on a poll timeout reset its generation (resetGenerationOnLeaveGroup):
+   * when it rejoins it gives its partitions away as lost and fetches them again from the
+   * committed offsets.
+   */
+  generationReset = false;
   needsRejoin = false;
   rotate = 0;
   readonly busy: TimeIntegral;
@@ -103,6 +109,7 @@ export class Consumer {
     this.attempts.clear(); // a new process remembers nothing
     this.phase = Phase.PollScheduled;
     this.kicked = false;
+    this.generationReset = false;
     this.needsRejoin = false;
     this.frozenUntil = -Infinity;
     this.lastPoll = now;

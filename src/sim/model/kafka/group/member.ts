@@ -77,8 +77,20 @@ export class PollLoop {
     c.pollTimeoutHandle = -1;
     const e0 = c.entry;
     if (e0 && !e0.heartbeating) {
-      // A static member back from a long batch before its session expired: same assignment.
+      // A static member back from a long batch before its session expired: same assignment, no
+      // rebalance — but its generation was reset, so the client gives its partitions away as lost
+      // (onJoinPrepare) and fetches them again from the committed offsets: the batch whose commit
+      // failed is processed again.
       g.info(c.clientId, `Rejoining group with group.instance.id=${c.instanceId} before session.timeout.ms: assignment kept, no rebalance`);
+      if (c.generationReset) {
+        g.info(c.clientId, `Giving away all assigned partitions as lost since generation/memberID has been reset, indicating that consumer is in old state or no longer part of the group: ${g.plist(e0.owned)}`);
+        for (const p of e0.owned) {
+          g.position[p] = g.committed[p];
+          g.processedUpTo[p] = g.committed[p];
+          g.fetched[p] = 0;
+        }
+      }
+      c.generationReset = false;
       g.coordinator.resumeHeartbeats(e0);
     }
     // Kicked out while busy (poll timeout or rebalance timeout): rejoin as a new member.
@@ -267,7 +279,11 @@ export class PollLoop {
     );
     if (c.instanceId !== null) {
       // A static member sends no LeaveGroup, but its heartbeat thread stops: unless it polls again
-      // within session.timeout.ms, the coordinator expires it and rebalances.
+      // within session.timeout.ms, the coordinator expires it and rebalances. The client still
+      // resets its generation on leaving (maybeLeaveGroup → resetGenerationOnLeaveGroup), so the
+      // batch's late commitSync fails.
+      c.kicked = true;
+      c.generationReset = true;
       e.heartbeating = false;
       this.host.sim.cancel(e.sessionHandle);
       e.sessionHandle = this.host.sim.schedule(g.ms('session.timeout.ms'), g.kSession, e.uid);

@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 
-/** Debian's Chromium; never download browsers (see /work/shared/toolchain.md). */
+/** Debian's Chromium (installed by .ci/ensure-chromium.sh); never download browsers. */
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

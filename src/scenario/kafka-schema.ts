@@ -1,6 +1,6 @@
 /**
  * Scenario schema of the log-broker model (`"model": "kafka"`). Client and broker settings use
- * Kafka's own config names and Kafka 4.x defaults (see ../../shared/design/kafka-defaults.json and
+ * Kafka's own config names and Kafka 4.x defaults (see kafka-defaults.json next to this file, with their sources, and
  * scenarios/README.md); times given in Kafka's units (ms) keep them, while simulated instants and
  * spans of the scenario itself (`at`, `duration`, `restartAfter`) are seconds.
  */

@@ -1,6 +1,6 @@
 /**
  * Every shipped log-broker scenario shows its story's signature — the measurable effect the
- * catalog (shared/design/catalog.md) names — and, where the story has one, its fix removes it.
+ * catalog of stories names — and, where the story has one, its fix removes it.
  * Seeds are fixed; thresholds leave room for the run's randomness (noted where it matters).
  */
 import { describe, expect, it } from 'vitest';

@@ -142,7 +142,8 @@ export const GroupSchema = v.strictObject({
   'max.poll.interval.ms': v.optional(ms(1), KafkaDefaults['max.poll.interval.ms']),
   'session.timeout.ms': v.optional(ms(6000, 1_800_000), KafkaDefaults['session.timeout.ms']),
   'heartbeat.interval.ms': v.optional(ms(1), KafkaDefaults['heartbeat.interval.ms']),
-  'auto.offset.reset': v.optional(v.picklist(['earliest', 'latest'], typeMsg(['earliest', 'latest'])), KafkaDefaults['auto.offset.reset']),
+  /** Where to start without a valid committed offset; none: poll() throws and the consumer stops. */
+  'auto.offset.reset': v.optional(v.picklist(['earliest', 'latest', 'none'], typeMsg(['earliest', 'latest', 'none'])), KafkaDefaults['auto.offset.reset']),
   /** auto = enable.auto.commit=true (Kafka's default); otherwise commitSync() after or before processing. */
   commit: v.optional(v.picklist(COMMIT_MODES, typeMsg(COMMIT_MODES)), 'auto'),
   'auto.commit.interval.ms': v.optional(ms(1), KafkaDefaults['auto.commit.interval.ms']),

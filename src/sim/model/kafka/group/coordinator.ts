@@ -409,6 +409,13 @@ export class GroupCoordinator {
     // where auto.offset.reset says.
     if (g.committed[p] < 0) {
       const log = this.host.logs[p];
+      if (this.config['auto.offset.reset'] === 'none') {
+        // No position (and nothing to commit on revocation): the next poll() throws
+        // NoOffsetForPartitionException (member.ts).
+        g.position[p] = -1;
+        g.processedUpTo[p] = -1;
+        return;
+      }
       const to = this.config['auto.offset.reset'] === 'earliest' ? log.logStart : log.logEnd;
       g.info(e.consumer.clientId, `Found no committed offset for partition ${log.name}; resetting offset to position FetchPosition{offset=${to}} (auto.offset.reset=${this.config['auto.offset.reset']})`);
       g.pollLoop.skipRange(p, log.logStart, to);

@@ -104,7 +104,9 @@ export class ConsumerGroup {
     this.owner = new Array<Entry | null>(P).fill(null);
     this.position = new Float64Array(P);
     this.fetched = new Float64Array(P);
-    this.committed = new Float64Array(P);
+    // The topic starts empty, so a group starting at offset 0 is what earliest and latest both give;
+    // with auto.offset.reset=none a new group has no committed offset at all (−1) and poll() throws.
+    this.committed = new Float64Array(P).fill(config['auto.offset.reset'] === 'none' ? -1 : 0);
     this.processedUpTo = new Float64Array(P);
     this.lastSeq = new Int32Array(Math.max(1, host.keyCount)).fill(-1);
     this.owed = new TimeIntegral(timeBatch);
@@ -147,6 +149,10 @@ export class ConsumerGroup {
 
   warn(source: string, text: string): void {
     this.host.log.add(this.host.sim.now, 'WARN', source, text);
+  }
+
+  error(source: string, text: string): void {
+    this.host.log.add(this.host.sim.now, 'ERROR', source, text);
   }
 
   coordinatorLog(text: string): void {

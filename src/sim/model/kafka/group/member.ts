@@ -107,7 +107,9 @@ export class PollLoop {
       this.commitPositions(c, e.owned);
       c.autoCommitDue = now + g.ms('auto.commit.interval.ms');
     }
-    if (this.fetch(c, e)) {
+    const fetched = this.fetch(c, e);
+    if (!c.alive) return; // poll() threw (auto.offset.reset=none): the consumer was closed
+    if (fetched) {
       c.phase = Phase.Busy;
       c.pollTimeoutHandle = sim.schedule(g.ms('max.poll.interval.ms'), g.kPollTimeout, c.index);
       if (this.config.commit === 'before-processing') this.commitPositions(c, e.owned);
@@ -154,8 +156,15 @@ export class PollLoop {
     const gi = this.host.groupIndex;
     const max = this.config['max.poll.records'];
     const chunk = this.chunk;
-    // Out-of-range positions are reported by the fetch response for every partition at once.
-    for (let j = 0; j < n; j++) this.checkOutOfRange(c, owned[j]);
+    // Out-of-range positions are reported by the fetch response for every partition at once; with
+    // auto.offset.reset=none poll() throws instead, and the application's consumer stops.
+    let failure: string | null = null;
+    for (let j = 0; j < n; j++) failure ??= this.checkOutOfRange(c, owned[j]);
+    if (failure !== null) {
+      g.error(c.clientId, `${failure} — the exception escapes poll() and the consumer is closed`);
+      g.shutdown(c);
+      return false;
+    }
     let k = 0;
     let lastTaken = -1;
     let cut = false;
@@ -204,11 +213,17 @@ export class PollLoop {
     return Math.max(1, Math.floor(limit / this.config.recordBytes));
   }
 
-  /** Kafka's out-of-range handling: the position is below log-start after retention deleted segments. */
-  private checkOutOfRange(c: Consumer, p: number): void {
+  /**
+   * Kafka's out-of-range handling: the position is below log-start after retention deleted segments.
+   * Returns the exception poll() throws when the partition has no position (auto.offset.reset=none
+   * and no committed offset). (With none, an out-of-range position would throw
+   * OffsetOutOfRangeException; a group here always starts new, so it never has one.)
+   */
+  private checkOutOfRange(c: Consumer, p: number): string | null {
     const g = this.g;
     const log = this.host.logs[p];
-    if (g.position[p] >= log.logStart) return;
+    if (g.position[p] < 0) return `NoOffsetForPartitionException: Undefined offset with no reset policy for partitions: [${log.name}]`;
+    if (g.position[p] >= log.logStart) return null;
     const from = g.position[p];
     const to = this.config['auto.offset.reset'] === 'earliest' ? log.logStart : log.logEnd;
     g.info(c.clientId, `Fetch position FetchPosition{offset=${from}} is out of range for partition ${log.name}, resetting offset`);
@@ -217,6 +232,7 @@ export class PollLoop {
     g.fetched[p] = 0;
     g.position[p] = to;
     g.processedUpTo[p] = Math.max(g.processedUpTo[p], to);
+    return null;
   }
 
   /** Marks records in [from, to) that were never applied as skipped. */

@@ -27,7 +27,8 @@ export interface GroupConfig {
   'max.poll.interval.ms': number;
   'session.timeout.ms': number;
   'heartbeat.interval.ms': number;
-  'auto.offset.reset': 'earliest' | 'latest';
+  /** none: poll() throws NoOffsetForPartitionException / OffsetOutOfRangeException and the consumer stops. */
+  'auto.offset.reset': 'earliest' | 'latest' | 'none';
   /** auto = enable.auto.commit=true; otherwise enable.auto.commit=false and commitSync() after / before processing. */
   commit: CommitMode;
   'auto.commit.interval.ms': number;

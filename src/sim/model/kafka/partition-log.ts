@@ -8,9 +8,11 @@
  * lagging group; everything older is dropped, so a long run keeps only what its metrics need.
  *
  * Segments follow Kafka's time rules: the active segment rolls when a record arrives and the
- * segment's first record is older than `segment.ms`; a closed segment is deleted when its newest
- * record is older than `retention.ms`, checked every `log.retention.check.interval.ms`. Only whole
- * segments are deleted, so a record can outlive the retention period by up to a segment.
+ * segment's first record is older than `segment.ms`; a segment is deleted when its newest record
+ * is older than `retention.ms`, checked every `log.retention.check.interval.ms`. Only whole
+ * segments are deleted, so a record can outlive the retention period by up to a segment. When
+ * every segment has expired — the active one too, after `retention.ms` without a new record —
+ * Kafka first rolls a new, empty active segment and then deletes them all (UnifiedLog.deleteSegments).
  */
 
 /** Delivery state of a record for one consumer group. */
@@ -142,11 +144,19 @@ export class PartitionLog {
   }
 
   /**
-   * Deletes closed segments whose newest record is older than `now − retentionS`.
+   * Deletes segments whose newest record is older than `now − retentionS`. When that includes the
+   * active segment, an empty one is rolled first, so the log keeps its log-end offset.
    * Returns the number of offsets removed from the log (log-start advance).
    */
   enforceRetention(now: number, retentionS: number): number {
     let removed = 0;
+    const last = this.segBase.length - 1;
+    if (this.segMaxTs[last] < now - retentionS && this.logEnd > this.segBase[last]) {
+      // Every segment has expired (the active one is the newest): roll an empty active segment.
+      this.segBase.push(this.logEnd);
+      this.segFirstTs.push(NaN);
+      this.segMaxTs.push(-Infinity);
+    }
     while (this.segBase.length > 1 && this.segMaxTs[0] < now - retentionS) {
       const next = this.segBase[1];
       removed += next - this.logStart;

@@ -16,7 +16,7 @@ export type RunEvent =
   | { type: 'PAUSE' }
   /** Space bar / play-pause button: PLAY or PAUSE depending on the state. */
   | { type: 'TOGGLE' }
-  /** One event; `next`: until the next event-log line (Kafka view). */
+  /** One event; `next`: until the next event-log line (models that keep an event log). */
   | { type: 'STEP'; next?: boolean }
   | { type: 'RESET' }
   /** A new scenario (or seed): load it and start over. */

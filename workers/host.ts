@@ -307,8 +307,7 @@ export class RunHost {
     if (run) {
       try {
         // The data describes the scenario the share link carries (its faults + the live ones).
-        const shared = 'faults' in run.scenario ? withLiveFaults(run.scenario, this.#live as typeof run.scenario.faults) : run.scenario;
-        data = run.view.snapshot(shared, this.#focus);
+        data = run.view.snapshot(withLiveFaults(run.scenario, this.#live), this.#focus);
       } catch (e) {
         // A broken model must still produce a snapshot, so the page can show the error.
         data = null;

@@ -1,9 +1,12 @@
 /** Share links after live faults (pure, no model code; used by the worker and the page). */
 
-/** The scenario a share link carries: its own faults plus the live ones, ordered by time (stable). */
-export function withLiveFaults<S extends { faults: readonly { at: number }[] }>(scenario: S, live: readonly S['faults'][number][]): S {
-  if (live.length === 0) return scenario;
-  const all = [...scenario.faults, ...live].map((f, i) => ({ f, i }));
+/**
+ * The scenario a share link carries: its own faults plus the live ones, ordered by time (stable).
+ * A scenario of a model without a fault timeline is returned as it is.
+ */
+export function withLiveFaults<S extends object, F extends { at: number }>(scenario: S, live: readonly F[]): S {
+  if (live.length === 0 || !('faults' in scenario) || !Array.isArray(scenario.faults)) return scenario;
+  const all = [...(scenario.faults as { at: number }[]), ...live].map((f, i) => ({ f, i }));
   all.sort((a, b) => a.f.at - b.f.at || a.i - b.i);
   return { ...scenario, faults: all.map((x) => x.f) };
 }

@@ -9,7 +9,7 @@
  */
 import LZString from 'lz-string';
 import type { Scenario } from './schema.ts';
-import { validateScenario, type ValidationResult } from './validate.ts';
+import { validateScenario, type ScenarioError, type ValidationResult } from './validate.ts';
 
 const { compressToEncodedURIComponent, decompressFromEncodedURIComponent } = LZString;
 
@@ -22,7 +22,7 @@ export function encodeShareHash(scenario: Scenario): string {
   return `#v${SHARE_FORMAT}.${compressToEncodedURIComponent(JSON.stringify(scenario))}`;
 }
 
-function fail(message: string, value?: unknown): ValidationResult {
+function fail(message: string, value?: unknown): { ok: false; errors: ScenarioError[] } {
   return { ok: false, errors: [{ path: 'link', message, ...(value === undefined ? {} : { value }) }] };
 }
 
@@ -31,8 +31,11 @@ export function looksLikeShare(text: string): boolean {
   return /^(https?:\/\/|#)/.test(text) || /#v\d+\./.test(text);
 }
 
-/** Decodes a full URL or a bare hash into a validated scenario. */
-export function decodeShare(urlOrHash: string): ValidationResult {
+/**
+ * The JSON a full URL or a bare hash carries, not yet validated (the link's own checks only:
+ * length, format version, compression, JSON). Never throws.
+ */
+export function decodeShareData(urlOrHash: string): { ok: true; data: unknown } | { ok: false; errors: ScenarioError[] } {
   const at = urlOrHash.indexOf('#');
   if (at < 0) return fail('has no #… part: copy the whole link from the address bar');
   const hash = urlOrHash.slice(at + 1);
@@ -50,11 +53,15 @@ export function decodeShare(urlOrHash: string): ValidationResult {
     json = null;
   }
   if (!json) return fail('is truncated or corrupted: its data does not decompress (was the whole link copied?)');
-  let data: unknown;
   try {
-    data = JSON.parse(json);
+    return { ok: true, data: JSON.parse(json) as unknown };
   } catch {
     return fail('is truncated or corrupted: its data is not valid JSON (was the whole link copied?)');
   }
-  return validateScenario(data);
+}
+
+/** Decodes a full URL or a bare hash into a validated scenario. */
+export function decodeShare(urlOrHash: string): ValidationResult {
+  const r = decodeShareData(urlOrHash);
+  return r.ok ? validateScenario(r.data) : r;
 }

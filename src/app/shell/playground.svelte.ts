@@ -92,11 +92,7 @@ export class Playground {
   speeds = $derived(speedChoices(this.scenario.duration));
 
   /** The scenario the share link carries: scenario + live faults so far. */
-  shareScenario = $derived.by((): Scenario => {
-    const s = this.scenario;
-    const live = this.snapshot?.live ?? [];
-    return 'faults' in s && live.length > 0 ? withLiveFaults(s, live as typeof s.faults) : s;
-  });
+  shareScenario = $derived(withLiveFaults(this.scenario, this.snapshot?.live ?? []));
 
   t = (key: MessageKey, vars?: Vars): string => translate(this.lang, key, vars);
 

@@ -3,24 +3,14 @@
  * error names is replaced by the same field of a base scenario (the shipped one with the same id,
  * else the blank start) or removed so its default applies, then validated again.
  */
-import LZString from 'lz-string';
-import { formatError, validateScenario } from '../../scenario/index.ts';
+import { decodeShareData, formatError, validateScenario } from '../../scenario/index.ts';
 import type { Scenario } from '../../scenario/index.ts';
 
-const { decompressFromEncodedURIComponent } = LZString;
-
-/** The raw JSON object inside a share link (`#v1.…`), or null. Never throws. */
+/** The raw JSON object inside a share link (`#v1.…`), before validation, or null. Never throws. */
 export function rawFromHash(hash: string): Record<string, unknown> | null {
-  const m = /^#?v1\.(.*)$/s.exec(hash);
-  if (!m || m[1].length > 16_000) return null;
-  try {
-    const json = decompressFromEncodedURIComponent(m[1]);
-    if (!json) return null;
-    const data: unknown = JSON.parse(json);
-    return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
+  const r = decodeShareData(hash.startsWith('#') ? hash : `#${hash}`);
+  const data = r.ok ? r.data : null;
+  return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
 }
 
 type Obj = Record<string, unknown>;

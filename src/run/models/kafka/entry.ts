@@ -5,7 +5,7 @@
 import type { KafkaScenario } from '../../../scenario/schema.ts';
 import { KafkaScenarioSchema } from '../../../scenario/kafka-schema.ts';
 import { KafkaModel, type Fault } from '../../../sim/model/kafka/kafka-model.ts';
-import { buildKafkaSummary, kafkaConfig, type KafkaSummary } from './summary.ts';
+import { buildKafkaSummary, kafkaConfig, kafkaTheory, type KafkaSummary } from './summary.ts';
 import { buildKafkaSnapshot, LittleTrack, snapshotBuffers, type KafkaSnapshotData } from './snapshot.ts';
 import { formatKafkaTable } from './table.ts';
 import type { ModelEntry } from '../../registry.ts';
@@ -22,7 +22,10 @@ export const kafkaEntry: ModelEntry<KafkaScenario, KafkaModel, KafkaSummary, Kaf
   schema: KafkaScenarioSchema,
   create: createKafka,
   summary: buildKafkaSummary,
-  theory: (s, m) => buildKafkaSummary(s, m).theory,
+  theory: (s, m) => {
+    const first = m.groups[0];
+    return first ? kafkaTheory(s, first.stats().assignment) : null;
+  },
   table: formatKafkaTable,
   log: (m) => m.logEntries(),
   live(scenario, model) {

@@ -39,10 +39,14 @@ export const enum Phase {
 export class PollLoop {
   private readonly host: GroupHost;
   private readonly config: GroupConfig;
+  /** Records in one partition's completed fetch: the byte limits over the mean record size, at least one. */
+  private readonly chunk: number;
 
   constructor(private readonly g: ConsumerGroup) {
     this.host = g.host;
     this.config = g.config;
+    const limit = Math.min(this.config['max.partition.fetch.bytes'], this.config['fetch.max.bytes']);
+    this.chunk = Math.max(1, Math.floor(limit / this.config.recordBytes));
   }
 
   schedulePoll(c: Consumer, delay: number): void {
@@ -205,12 +209,6 @@ export class PollLoop {
     c.batchLen = k;
     c.batchDone = 0;
     return k > 0;
-  }
-
-  /** Records in one partition's completed fetch: the byte limits over the mean record size, at least one. */
-  private get chunk(): number {
-    const limit = Math.min(this.config['max.partition.fetch.bytes'], this.config['fetch.max.bytes']);
-    return Math.max(1, Math.floor(limit / this.config.recordBytes));
   }
 
   /**

@@ -31,7 +31,7 @@ const groupFields: readonly FieldSpec[] = [
   {
     path: 'groups.{i}.auto.offset.reset',
     label: { en: 'Offset reset', ru: 'Сброс смещения' },
-    hint: { en: 'Where to start when the committed offset is gone: latest skips, earliest replays', ru: 'Откуда читать, если закоммиченного смещения нет: latest пропускает, earliest перечитывает' },
+    hint: { en: 'Where to start when the committed offset is gone: latest skips, earliest replays, none stops the consumer with an error', ru: 'Откуда читать, если закоммиченного смещения нет: latest пропускает, earliest перечитывает, none останавливает потребителя с ошибкой' },
     config: true,
   },
   {
@@ -304,7 +304,7 @@ export const KAFKA_SETTINGS: readonly SettingsSection[] = [
       {
         path: 'topic.retention.ms',
         label: { en: 'Retention', ru: 'Хранение' },
-        hint: { en: 'Closed segments older than this are deleted, read or not', ru: 'Закрытые сегменты старше этого удаляются, прочитаны они или нет' },
+        hint: { en: 'Segments whose newest record is older than this are deleted, read or not (the active one too, after this long without a record)', ru: 'Сегменты, чья самая новая запись старше этого, удаляются, прочитаны они или нет (и активный — если столько времени не было записей)' },
         config: true,
         step: 1000,
       },

@@ -127,7 +127,10 @@ describe('hot-partition', () => {
     const { r } = run('hot-partition', 'producers.0.keys={"kind":"uniform","count":100000,"prefix":"order-"}');
     const util = Object.values(r.groups.warehouse.utilization).map((u) => u ?? 0);
     expect(Math.max(...util)).toBeLessThan(0.7);
-    expect(r.lagSeconds.max).toBeLessThan(10);
+    // Lag age is measured at the committed offset: start-up (initial rebalance delay and first
+    // join) plus one auto-commit interval bound it; it must not grow.
+    expect(r.lagSeconds.max).toBeLessThan(15);
+    expect(r.lagSeconds.final).toBeLessThan(10);
   });
 });
 
@@ -237,7 +240,8 @@ describe('pubsub-groups', () => {
     const analytics = r.groups.analytics;
     expect(billing.applied).toBeGreaterThan(0.99 * m.produced);
     expect(analytics.applied).toBeGreaterThan(0.5 * m.produced);
-    expect(billing.lagSeconds.max).toBeLessThan(10);
+    expect(billing.lagSeconds.max).toBeLessThan(15); // start-up + one auto-commit interval
+    expect(billing.lagSeconds.final).toBeLessThan(10);
     // Analytics applies 250 of 300 records/s: its lag age is (300 − 250)/300 of the elapsed time,
     // 100 s after 600 s, plus up to one auto-commit interval and the oldest of its 6 partitions.
     expect(analytics.lagSeconds.final).toBeGreaterThan(100 - 5);

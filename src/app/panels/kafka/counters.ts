@@ -27,7 +27,14 @@ export function kafkaCounters(pg: Playground): CounterItem[] {
   const n = (x: number | undefined | null) => (typeof x === 'number' ? x : null);
   const L = pg.lang;
   const cells: Cell[] = [
-    { id: 'lag', label: 'c.lag', hint: 'c.lagHint', value: n(s?.lagRecords.final), text: fmtInt(L, s?.lagRecords.final) },
+    {
+      id: 'lag',
+      label: 'c.lag',
+      hint: 'c.lagHint',
+      value: n(s?.lagRecords.final),
+      text: fmtInt(L, s?.lagRecords.final),
+      extra: s ? k.t('c.lagInFlight', { n: fmtInt(L, s.lagRecords.inFlight) }) : undefined,
+    },
     { id: 'lagS', label: 'c.lagS', hint: 'c.lagSHint', value: n(s?.lagSeconds.final), text: fmt(L, s?.lagSeconds.final, 3) },
     { id: 'rebalances', label: 'c.rebalances', hint: 'c.rebalancesHint', bad: 'c.rebalancesBad', value: n(s?.rebalances), text: fmtInt(L, s?.rebalances) },
     { id: 'idle', label: 'c.idle', hint: 'c.idleHint', bad: 'c.idleBad', value: n(s?.idleConsumers), text: fmtInt(L, s?.idleConsumers) },

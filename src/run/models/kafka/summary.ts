@@ -104,7 +104,9 @@ export function kafkaTheory(s: KafkaScenario, assignment: Record<string, number[
 }
 
 export interface KafkaGroupSummary {
-  lagRecords: { final: number; max: number };
+  /** From the committed offset; `inFlight`: the part of `final` already fetched or applied, not yet committed. */
+  lagRecords: { final: number; max: number; inFlight: number };
+  /** Age of the record at the committed offset (worst partition). */
   lagSeconds: { final: number; max: number };
   applied: number;
   duplicates: number;
@@ -148,7 +150,9 @@ export interface KafkaSummary {
   events: number;
   produced: number;
   lambda: EstimateOut;
-  lagRecords: { final: number; max: number };
+  /** From the committed offset; `inFlight`: the part of `final` already fetched or applied, not yet committed. */
+  lagRecords: { final: number; max: number; inFlight: number };
+  /** Age of the record at the committed offset (worst partition). */
   lagSeconds: { final: number; max: number };
   duplicates: number;
   lost: number;
@@ -193,7 +197,7 @@ function groupSummary(g: GroupStats): KafkaGroupSummary {
   const utilization: Record<string, number | null> = {};
   for (const [k, u] of Object.entries(g.memberUtilization)) utilization[k] = fin(u);
   return {
-    lagRecords: { final: g.lagRecords, max: g.maxLagRecords },
+    lagRecords: { final: g.lagRecords, max: g.maxLagRecords, inFlight: g.lagInFlight },
     lagSeconds: { final: g.lagSeconds, max: g.maxLagSeconds },
     applied: g.applied,
     duplicates: g.duplicates,
@@ -248,7 +252,7 @@ export function buildKafkaSummary(s: KafkaScenario, model: KafkaModel, wallMs?: 
     events: st.events,
     produced: st.produced,
     lambda: est(st.lambda),
-    lagRecords: { final: sum((g) => g.lagRecords), max: sum((g) => g.maxLagRecords) },
+    lagRecords: { final: sum((g) => g.lagRecords), max: sum((g) => g.maxLagRecords), inFlight: sum((g) => g.lagInFlight) },
     lagSeconds: { final: max((g) => g.lagSeconds), max: max((g) => g.maxLagSeconds) },
     duplicates: sum((g) => g.duplicates),
     lost: sum((g) => g.lost),

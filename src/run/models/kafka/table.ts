@@ -18,8 +18,9 @@ export function formatKafkaTable(s: KafkaScenario, r: KafkaSummary): string {
     ['W    produce → applied', 's', withCi(r.W), th ? fmt(th.W) : ''],
     ['Wq   produce → first fetch', 's', withCi(r.Wq), ''],
     ['W p50 / p99', 's', `${fmt(r.p50)} / ${fmt(r.p99)}`, ''],
-    ['lag  final / max', 'records', `${fmt(r.lagRecords.final)} / ${fmt(r.lagRecords.max)}`, ''],
-    ['lag  final / max', 's', `${fmt(r.lagSeconds.final)} / ${fmt(r.lagSeconds.max)}`, ''],
+    ['lag  final / max (from committed)', 'records', `${fmt(r.lagRecords.final)} / ${fmt(r.lagRecords.max)}`, ''],
+    ['     of which fetched, not committed', 'records', fmt(r.lagRecords.inFlight), ''],
+    ['lag  age at committed, final / max', 's', `${fmt(r.lagSeconds.final)} / ${fmt(r.lagSeconds.max)}`, ''],
   ];
   out.push(...table(['metric', 'unit', 'simulated (95 % CI)', th ? `theory (${th.model})` : ''], rows), '');
   const counters: [string, number][] = [

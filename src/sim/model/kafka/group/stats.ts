@@ -1,7 +1,7 @@
 /**
- * The group's statistics. Consumer lag per partition: in records, log-end − committed offset; in
- * seconds, the age of the oldest record at or after the committed offset that is still waiting or
- * in flight. Lag is sampled for its maxima; `groupStats` is the GroupStats snapshot (counters,
+ * The group's statistics. Consumer lag per partition, both from the committed offset: in records,
+ * log-end − committed offset; in seconds, the age of the record at the committed offset; the
+ * fetched-but-uncommitted part of it is reported as `lagInFlight`. Lag is sampled for its maxima; `groupStats` is the GroupStats snapshot (counters,
  * assignment, member states, L, W, Wq and throughput with confidence intervals, latency
  * percentiles). `resetStats` (at the end of the warm-up) restarts L, W, Wq, throughput, the
  * percentiles and the members' utilisation; the counters are not reset.
@@ -14,22 +14,31 @@ import { Phase } from './member.ts';
 import type { ConsumerGroup } from './group.ts';
 import type { GroupStats, MemberState } from './types.ts';
 
-/** Lag of partition p in records (log-end − committed) and seconds (age of the oldest unapplied record at or after committed). */
+/**
+ * Lag of partition p, both measured from the committed offset as lag exporters measure it: in
+ * records, log-end − committed; in seconds, the age of the record at the committed offset (the
+ * oldest record still in the log at or after it), 0 when nothing is left to commit.
+ */
 export function partitionLag(g: ConsumerGroup, p: number): [number, number] {
   const log = g.host.logs[p];
-  const gi = g.host.groupIndex;
   const committed = Math.max(0, g.committed[p]);
-  const start = Math.max(committed, log.base);
-  const records = log.logEnd - committed;
-  let seconds = 0;
-  for (let o = start; o < log.logEnd; o++) {
+  const at = Math.max(committed, log.logStart, log.base);
+  return [log.logEnd - committed, at < log.logEnd ? g.host.sim.now - log.timestamp(at) : 0];
+}
+
+/**
+ * Records of partition p counted in its lag that the group has already fetched (being processed,
+ * or applied and waiting for the next commit): the part of the lag that is "in flight".
+ */
+export function partitionInFlight(g: ConsumerGroup, p: number): number {
+  const log = g.host.logs[p];
+  const gi = g.host.groupIndex;
+  let n = 0;
+  for (let o = Math.max(0, g.committed[p], log.base); o < log.logEnd; o++) {
     const s = log.state(gi, o);
-    if (s === RecordState.Waiting || s === RecordState.InFlight) {
-      seconds = g.host.sim.now - log.timestamp(o);
-      break;
-    }
+    if (s === RecordState.InFlight || s === RecordState.Applied) n++;
   }
-  return [records, seconds];
+  return n;
 }
 
 /** Samples total lag (records, seconds) for the maxima; per-partition lag goes to `perPartition`. */
@@ -76,8 +85,10 @@ export function groupStats(g: ConsumerGroup, level = CONFIDENCE): GroupStats {
   const partitionLagSeconds: number[] = [];
   let lagRecords = 0;
   let lagSeconds = 0;
+  let lagInFlight = 0;
   for (let p = 0; p < P; p++) {
     const [r, s] = partitionLag(g, p);
+    lagInFlight += partitionInFlight(g, p);
     partitionLags.push(r);
     partitionLagSeconds.push(s);
     lagRecords += r;
@@ -125,6 +136,7 @@ export function groupStats(g: ConsumerGroup, level = CONFIDENCE): GroupStats {
     stuck: Object.fromEntries([...g.stuck].map(([p, s]) => [p, { ...s }])),
     lagRecords,
     lagSeconds,
+    lagInFlight,
     maxLagRecords: Math.max(g.maxLagRecords, lagRecords),
     maxLagSeconds: Math.max(g.maxLagSeconds, lagSeconds),
     committed: Array.from(g.committed),

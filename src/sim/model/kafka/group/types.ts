@@ -158,8 +158,12 @@ export interface GroupStats {
   dlqRecords: DlqRecord[];
   /** Partitions stuck re-reading one failing offset: partition → offset and attempts so far. */
   stuck: Record<number, { offset: number; attempts: number }>;
+  /** log-end − committed offset, summed over partitions. */
   lagRecords: number;
+  /** Age of the record at the committed offset, worst partition. */
   lagSeconds: number;
+  /** Part of `lagRecords` already fetched (being processed, or applied and not committed yet). */
+  lagInFlight: number;
   maxLagRecords: number;
   maxLagSeconds: number;
   committed: number[];

@@ -69,14 +69,15 @@ describe('littleView', () => {
     expect(v.lambdaW).toBe(s.littlesLaw.lambdaW);
     expect(v.relDiff).toBe(s.littlesLaw.relDiff);
     expect(v.lambdaWhw).toBeGreaterThan(0);
-    expect(v.agree).toBe(true);
+    expect(v.verdict).toBe('agrees');
     expect(v.theoryL).toBeCloseTo(9, 9);
     expect(v.theoryModel).toBe('M/M/1');
   });
 
-  it('is all nulls before anything is loaded', () => {
-    const v = littleView(null);
-    expect(Object.values(v).every((x) => x === null)).toBe(true);
+  it('is all nulls, verdict pending, before anything is loaded', () => {
+    const { verdict, ...rest } = littleView(null);
+    expect(verdict).toBe('pending');
+    expect(Object.values(rest).every((x) => x === null)).toBe(true);
   });
 });
 

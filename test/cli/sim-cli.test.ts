@@ -87,7 +87,8 @@ describe('npm run sim with a Kafka scenario', () => {
     for (const k of ['lagRecords', 'lagSeconds', 'duplicates', 'lost', 'skipped', 'orderingViolations', 'dlq', 'retries', 'rebalances', 'idleConsumers', 'assignment', 'partitions', 'L', 'W', 'lambda']) {
       expect(out, k).toHaveProperty(k);
     }
-    expect(out.lagRecords).toEqual({ final: expect.any(Number), max: expect.any(Number) });
+    expect(out.lagRecords).toEqual({ final: expect.any(Number), max: expect.any(Number), inFlight: expect.any(Number) });
+    expect(out.littlesLaw.verdict).toBe('wide'); // the eager rebalance to 40 members dominates the window
     expect(out.idleConsumers).toBe(28);
     expect(Object.keys(out.assignment)).toHaveLength(40);
     expect(out.partitions).toHaveLength(12);
@@ -99,7 +100,8 @@ describe('npm run sim with a Kafka scenario', () => {
     const r = sim('scenarios/hot-partition.json', '--duration', '120');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/group warehouse \(generation 1, Stable, 6 members\)/);
-    expect(r.stdout).toMatch(/lag\s+final \/ max\s+s/);
+    expect(r.stdout).toMatch(/lag\s+age at committed, final \/ max\s+s/);
+    expect(r.stdout).toMatch(/Little.s law: .* no steady state/);
   });
 
   it('prints the event log with --log', () => {

@@ -132,6 +132,10 @@ test('every shipped Kafka scenario runs to the end with the CLI’s numbers and 
     const j = cli(url);
     expect(await counters(page), id).toEqual(fromCli(j));
     await SIGNATURES[id]?.(page, j);
+    // Little's law says what the CLI says: agrees (≈), no steady state, or too wide to judge.
+    const verdictWords: Record<string, string> = { agrees: '≈', differs: '≠', overloaded: 'No steady state', wide: 'too wide' };
+    await expect(page.getByTestId('chart-little'), id).toContainText(verdictWords[j.littlesLaw.verdict]);
+    await expect(page.getByTestId('k-lag'), id).toContainText(`${j.lagRecords.inFlight.toLocaleString('en-US')} in flight`);
     for (const chart of ['chart-lag', 'chart-lag-seconds', 'chart-throughput', 'chart-latency', 'chart-little']) {
       await expect(page.getByTestId(chart).locator('path.series').first(), `${id} ${chart}`).toBeVisible();
     }

@@ -92,9 +92,13 @@ const en = {
   'chart.waiting': 'Press Play to start.',
 
   'little.identity': 'L = {L} ≈ λ·W = {lambda}/s × {W} s = {lw}',
-  'little.identity.off':
-    'L = {L} ≠ λ·W = {lambda}/s × {W} s = {lw}: not a steady state — records still waiting count in L but not yet in W (a growing backlog, or a run too short).',
+  'little.differs': 'L = {L} ≠ λ·W = {lambda}/s × {W} s = {lw}: they differ by more than their intervals allow — records still waiting count in L but not yet in W (a run too short).',
+  'little.overloaded':
+    'No steady state: throughput {X}/s stays below the input {lambda}/s, so the backlog, L and W keep growing with the run — L = {L} and λ·W = {lw} describe this window, not a limit.',
+  'little.wide': 'L = {L}, λ·W = {lw}: the interval is too wide to check the identity — the window holds transients (start-up, rebalances, crashes, outages), not a steady state.',
   'little.na': 'Appears once records are processed.',
+  'little.warming': 'Warm-up until t = {w} s: the start-up (first join, its backlog) is not counted; L and W start then.',
+  'little.window': '(Statistics from t = {w} s, after the warm-up.)',
 
   'faults.title': 'Faults (live)',
   'faults.target': 'Consumer',
@@ -224,9 +228,13 @@ const ru: Record<KMessageKey, string> = {
   'chart.waiting': 'Нажмите «Пуск».',
 
   'little.identity': 'L = {L} ≈ λ·W = {lambda}/с × {W} с = {lw}',
-  'little.identity.off':
-    'L = {L} ≠ λ·W = {lambda}/с × {W} с = {lw}: режим не установился — ждущие записи уже входят в L, но ещё не в W (растущий бэклог или слишком короткий прогон).',
+  'little.differs': 'L = {L} ≠ λ·W = {lambda}/с × {W} с = {lw}: расхождение больше, чем допускают интервалы, — ждущие записи уже входят в L, но ещё не в W (слишком короткий прогон).',
+  'little.overloaded':
+    'Установившегося режима нет: пропускная способность {X}/с ниже входа {lambda}/с, поэтому бэклог, L и W растут вместе с прогоном — L = {L} и λ·W = {lw} описывают это окно, а не предел.',
+  'little.wide': 'L = {L}, λ·W = {lw}: интервал слишком широк, чтобы проверить тождество, — в окне переходные процессы (старт, ребалансы, падения, сбои), а не установившийся режим.',
   'little.na': 'Появится, когда записи обработаются.',
+  'little.warming': 'Разогрев до t = {w} с: старт (первое вступление в группу и его бэклог) не учитывается; L и W считаются с этого момента.',
+  'little.window': '(Статистика с t = {w} с, после разогрева.)',
 
   'faults.title': 'Сбои (вживую)',
   'faults.target': 'Потребитель',

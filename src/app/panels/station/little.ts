@@ -1,9 +1,10 @@
 /**
  * What the Little's-law panel shows, read from a run summary: L ± hw, λ·W ± hw (first-order
- * propagation, the same terms as the summary's tolerance), their relative difference and whether
- * they agree within the tolerance. Presentation only: every number comes from the summary.
+ * propagation, the same terms as the summary's tolerance), their relative difference and the
+ * summary's verdict (agree, differ, overloaded, too wide to judge). Presentation only: every number comes from the summary.
  */
 import type { StationSummary as RunSummary } from '../../../run/models/station/summary.ts';
+import type { LittleVerdict } from '../../../run/little.ts';
 
 export interface LittleView {
   L: number | null;
@@ -13,8 +14,8 @@ export interface LittleView {
   lambdaW: number | null;
   lambdaWhw: number | null;
   relDiff: number | null;
-  /** null when it cannot be judged yet (no intervals). */
-  agree: boolean | null;
+  /** The summary's verdict ('pending' until there are intervals). */
+  verdict: LittleVerdict;
   theoryL: number | null;
   theoryW: number | null;
   theoryModel: string | null;
@@ -24,14 +25,13 @@ const finite = (x: number | null | undefined): x is number => typeof x === 'numb
 
 export function littleView(s: RunSummary | null): LittleView {
   if (!s) {
-    return { L: null, Lhw: null, lambda: null, W: null, lambdaW: null, lambdaWhw: null, relDiff: null, agree: null, theoryL: null, theoryW: null, theoryModel: null };
+    return { L: null, Lhw: null, lambda: null, W: null, lambdaW: null, lambdaWhw: null, relDiff: null, verdict: 'pending', theoryL: null, theoryW: null, theoryModel: null };
   }
   const lam = s.lambdaAdmitted;
   const W = s.W;
   const lambdaWhw =
     finite(lam.mean) && finite(W.mean) && finite(lam.hw) && finite(W.hw) ? lam.mean * W.hw + W.mean * lam.hw : null;
-  const { L, lambdaW, relDiff, tolerance } = s.littlesLaw;
-  const agree = finite(L) && finite(lambdaW) && finite(tolerance) ? Math.abs(L - lambdaW) <= tolerance : null;
+  const { L, lambdaW, relDiff, verdict } = s.littlesLaw;
   return {
     L,
     Lhw: s.L.hw,
@@ -40,7 +40,7 @@ export function littleView(s: RunSummary | null): LittleView {
     lambdaW,
     lambdaWhw,
     relDiff,
-    agree,
+    verdict,
     theoryL: s.theory?.L ?? null,
     theoryW: s.theory?.W ?? null,
     theoryModel: s.theory?.model ?? null,

@@ -15,6 +15,7 @@ import { makeKeyGenerator, makeKeyPartitionCache } from '../../../sim/model/kafk
 import { Rng } from '../../../sim/kernel/rng.ts';
 import { mm1 } from '../../../theory/index.ts';
 import { est, fin, type EstimateOut } from '../station/summary.ts';
+import { littleCheck, type LittleCheck } from '../../little.ts';
 
 /** Mean record size of the topic's producers, weighted by their rates at t = 0 (bytes). */
 export function meanRecordBytes(s: KafkaScenario): number {
@@ -184,7 +185,8 @@ export interface KafkaSummary {
   p90: number | null;
   p99: number | null;
   p999: number | null;
-  littlesLaw: { L: number | null; lambdaW: number | null; relDiff: number | null };
+  /** Little's law for the first group, with the verdict (steady, overloaded, too wide to judge). */
+  littlesLaw: LittleCheck;
   assignment: Record<string, number[]>;
   partitions: { partition: number; logStart: number; logEnd: number; committed: number; lag: number }[];
   groups: Record<string, KafkaGroupSummary>;
@@ -241,7 +243,6 @@ export function buildKafkaSummary(s: KafkaScenario, model: KafkaModel, wallMs?: 
   const max = (f: (g: GroupStats) => number) => gs.reduce((a, g) => Math.max(a, f(g)), 0);
   const assignment: Record<string, number[]> = {};
   for (const g of gs) Object.assign(assignment, g.assignment);
-  const lambdaW = first ? st.lambda.mean * first.W.mean : NaN;
   const none: EstimateOut = { mean: null, hw: null, batches: 0 };
   const summary: KafkaSummary = {
     scenario: s.id,
@@ -277,7 +278,7 @@ export function buildKafkaSummary(s: KafkaScenario, model: KafkaModel, wallMs?: 
     p90: first ? fin(first.p90) : null,
     p99: first ? fin(first.p99) : null,
     p999: first ? fin(first.p999) : null,
-    littlesLaw: { L: first ? fin(first.L.mean) : null, lambdaW: fin(lambdaW), relDiff: first ? fin((first.L.mean - lambdaW) / lambdaW) : null },
+    littlesLaw: first ? littleCheck(est(first.L), est(first.W), est(st.lambda), est(first.throughput)) : littleCheck(none, none, none, none),
     assignment,
     partitions: st.partitions.map((p) => ({
       partition: p.partition,

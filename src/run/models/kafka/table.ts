@@ -2,6 +2,7 @@
 import type { KafkaScenario } from '../../../scenario/schema.ts';
 import type { KafkaSummary } from './summary.ts';
 import { fmt, withCi, table } from '../../../cli/format.ts';
+import { formatLittle } from '../../little.ts';
 
 export function formatKafkaTable(s: KafkaScenario, r: KafkaSummary): string {
   const out: string[] = [
@@ -23,6 +24,7 @@ export function formatKafkaTable(s: KafkaScenario, r: KafkaSummary): string {
     ['lag  age at committed, final / max', 's', `${fmt(r.lagSeconds.final)} / ${fmt(r.lagSeconds.max)}`, ''],
   ];
   out.push(...table(['metric', 'unit', 'simulated (95 % CI)', th ? `theory (${th.model})` : ''], rows), '');
+  out.push(formatLittle(r.littlesLaw, fmt, ' (first group)'), '');
   const counters: [string, number][] = [
     ['duplicates', r.duplicates],
     ['lost', r.lost],

@@ -6,6 +6,7 @@ import type { StationScenario } from '../../../scenario/schema.ts';
 import type { StationStats } from '../../../sim/model/station/station.ts';
 import type { Estimate } from '../../../sim/metrics/estimate.ts';
 import { theoryFor, type Theory } from './theory.ts';
+import { littleCheck, type LittleCheck } from '../../little.ts';
 
 export interface EstimateOut {
   mean: number | null;
@@ -45,7 +46,7 @@ export interface StationSummary {
    * customers who completed in the window), with their relative difference and a tolerance from
    * the two confidence intervals (hw_L + λ·hw_W + W·hw_λ).
    */
-  littlesLaw: { L: number | null; lambdaW: number | null; relDiff: number | null; tolerance: number | null };
+  littlesLaw: LittleCheck;
   theory: Theory | null;
   wallMs?: number;
 }
@@ -55,8 +56,6 @@ export const est = (e: Estimate): EstimateOut => ({ mean: fin(e.mean), hw: fin(e
 
 export function buildSummary(scenario: StationScenario, stats: StationStats, wallMs?: number): StationSummary {
   const lam = stats.lambdaAdmitted;
-  const lambdaW = lam.mean * stats.W.mean;
-  const tolerance = stats.L.hw + lam.mean * stats.W.hw + stats.W.mean * lam.hw;
   const summary: StationSummary = {
     scenario: scenario.id,
     model: 'station',
@@ -82,7 +81,7 @@ export function buildSummary(scenario: StationScenario, stats: StationStats, wal
     p90: fin(stats.p90),
     p99: fin(stats.p99),
     p999: fin(stats.p999),
-    littlesLaw: { L: fin(stats.L.mean), lambdaW: fin(lambdaW), relDiff: fin((stats.L.mean - lambdaW) / lambdaW), tolerance: fin(tolerance) },
+    littlesLaw: littleCheck(est(stats.L), est(stats.W), est(lam), est(stats.throughput)),
     theory: theoryFor(scenario),
   };
   if (wallMs !== undefined) summary.wallMs = wallMs;

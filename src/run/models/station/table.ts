@@ -2,6 +2,7 @@
 import type { StationScenario } from '../../../scenario/schema.ts';
 import type { StationSummary } from './summary.ts';
 import { fmt, table, withCi } from '../../../cli/format.ts';
+import { formatLittle } from '../../little.ts';
 
 export function formatTable(s: StationScenario, r: StationSummary): string {
   const th = r.theory;
@@ -18,7 +19,6 @@ export function formatTable(s: StationScenario, r: StationSummary): string {
   ];
   if (s.capacity !== null) rows.push(['P(block)', '', withCi(r.pBlock), fmt(th?.pBlock)]);
   const head = ['metric', 'unit', 'simulated (95 % CI)', th ? `theory (${th.model})` : 'theory'];
-  const ll = r.littlesLaw;
   const out = [
     `QueueLab · ${s.id}${s.title ? ` — ${s.title}` : ''}`,
     `seed ${r.seed} · ${fmt(r.simTime)} s simulated, statistics over the last ${fmt(r.window)} s (warm-up ${fmt(r.warmup)} s)`,
@@ -26,7 +26,7 @@ export function formatTable(s: StationScenario, r: StationSummary): string {
     '',
     ...table(head, rows),
     '',
-    `Little's law: L = ${fmt(ll.L)}, λ·W = ${fmt(ll.lambdaW)}${s.capacity !== null ? ' (λ of admitted arrivals)' : ''} · difference ${ll.relDiff === null ? '—' : `${(ll.relDiff * 100).toFixed(3)} %`}, CI tolerance ± ${fmt(ll.tolerance, 2)}`,
+    formatLittle(r.littlesLaw, fmt, s.capacity !== null ? ' (λ of admitted arrivals)' : ''),
     th ? '' : 'No closed form applies to this scenario (theory needs Poisson arrivals at a constant rate and M/M/c, M/M/c/K, M/D/1 or M/G/1).',
   ];
   return `${out.join('\n').trimEnd()}\n`;

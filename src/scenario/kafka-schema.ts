@@ -199,7 +199,8 @@ export const FaultSchema = v.variant(
       partition: v.optional(v.nullable(num(0, 9999, { integer: true })), null),
       key: v.optional(v.nullable(text(200)), null),
       count: v.optional(num(1, 1_000_000, { integer: true }), 1),
-      effect: v.optional(v.picklist(['exception', 'crash'], typeMsg(['exception', 'crash'])), 'exception'),
+      /** Where it fails: the handler throws, the value deserializer throws inside poll(), or the process dies. */
+      effect: v.optional(v.picklist(['exception', 'deserialization', 'crash'], typeMsg(['exception', 'deserialization', 'crash'])), 'exception'),
     }),
     v.strictObject({ at: at(), kind: v.literal('dependency-outage'), target: name('group'), duration: num(0, SECONDS, { minExclusive: true, unit: 's' }) }),
     v.strictObject({ at: at(), kind: v.literal('producer-stop'), target: v.union([name('producer'), v.literal('*')]) }),

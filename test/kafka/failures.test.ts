@@ -9,45 +9,75 @@ import { load, run } from './helpers.ts';
 import { buildKafkaSummary } from '../../src/run/models/kafka/summary.ts';
 
 
-describe('poison-message', () => {
-  it('without a retry policy one partition re-reads the same offset forever while the others stay healthy', () => {
+const HANDLER = 'faults.0.effect=exception';
+
+describe('poison-message: poison record kinds', () => {
+  it('a record the deserializer cannot read makes poll() throw for the whole consumer: all its partitions stall', () => {
     const s = load('poison-message');
+    expect(s.faults[0]).toMatchObject({ kind: 'poison', partition: 3, effect: 'deserialization' });
     const m = createKafka(s);
     m.run(150);
     const mid = m.stats().groups[0];
     m.run(s.duration);
     const g = m.stats().groups[0];
-    // The same offset of orders-3, attempted again and again.
+    // orders-3's owner also owns orders-2: poll() throws before reaching it, so both stall.
+    const owner = Object.entries(g.assignment).find(([, ps]) => ps.includes(3))!;
+    expect(owner[1].sort()).toEqual([2, 3]);
     expect(Object.keys(g.stuck)).toEqual(['3']);
     expect(g.stuck[3].offset).toBe(mid.stuck[3].offset);
-    expect(g.stuck[3].attempts).toBeGreaterThan(mid.stuck[3].attempts + 10_000);
-    // Its lag grows linearly (≈ 50 records/s, its share of 300/s); every other partition stays current.
-    const slope = (g.partitionLag[3] - mid.partitionLag[3]) / (s.duration - 150);
-    expect(slope).toBeGreaterThan(40);
-    expect(slope).toBeLessThan(60);
-    for (let p = 0; p < 6; p++) if (p !== 3) expect(g.partitionLagSeconds[p]).toBeLessThan(2);
+    for (const p of owner[1]) {
+      const slope = (g.partitionLag[p] - mid.partitionLag[p]) / (s.duration - 150);
+      expect(slope, `orders-${p}`).toBeGreaterThan(40); // ≈ 50 records/s, its share of 300/s
+      expect(slope, `orders-${p}`).toBeLessThan(60);
+    }
+    // The other consumers' partitions stay current.
+    for (let p = 0; p < 6; p++) if (!owner[1].includes(p)) expect(g.partitionLagSeconds[p], `orders-${p}`).toBeLessThan(6);
     expect(g.dlq).toBe(0);
-    // Tens of thousands of identical error lines a minute, folded into one entry with a count.
-    const lines = m.logEntries().filter((e) => e.level === 'ERROR' && e.text.startsWith(`handler failed offset=${g.stuck[3].offset} partition=orders-3`));
+    // The client's own message, once per poll, folded into one entry with a count.
+    const lines = m.logEntries().filter((e) => e.level === 'ERROR' && e.text.includes('RecordDeserializationException: Error deserializing VALUE for partition orders-3 at offset'));
     expect(lines).toHaveLength(1);
+    expect(lines[0].text).toContain('If needed, please seek past the record to continue consumption.');
     expect(lines[0].count / ((lines[0].last - lines[0].t) / 60)).toBeGreaterThan(20_000);
+    expect(m.logEntries().some((e) => e.text.startsWith('handler failed'))).toBe(false);
   });
 
-  it('fix: an attempt limit with a DLQ unblocks the partition with exactly one dead letter', () => {
-    for (const mode of ['in-place', 'retry-topics']) {
-      const { g, m } = run('poison-message', `groups.0.retry={"mode":"${mode}","maxAttempts":3,"dlq":true}`);
-      expect(g.dlq, mode).toBe(1);
-      expect(Object.keys(g.stuck), mode).toEqual([]);
-      expect(Math.max(...g.partitionLagSeconds), mode).toBeLessThan(2);
-      expect(g.dlqRecords[0]).toMatchObject({ topic: 'orders', partition: 3, error: expect.stringMatching(/SerializationException/) });
-      expect(m.logEntries().some((e) => e.text.startsWith('sent to orders.dlq: orders-3 offset='))).toBe(true);
+  it('an exception in the handler blocks only its partition when the handler seeks back', () => {
+    const { s, m, g } = run('poison-message', HANDLER);
+    expect(Object.keys(g.stuck)).toEqual(['3']);
+    expect(g.partitionLag[3]).toBeGreaterThan(40 * (s.duration - 60) * 0.9);
+    // Even orders-2, owned by the same consumer, stays current.
+    for (let p = 0; p < 6; p++) if (p !== 3) expect(g.partitionLagSeconds[p], `orders-${p}`).toBeLessThan(6);
+    const lines = m.logEntries().filter((e) => e.level === 'ERROR' && e.text.startsWith(`handler failed offset=${g.stuck[3].offset} partition=orders-3: JsonParseException`));
+    expect(lines).toHaveLength(1);
+    expect(lines[0].count / ((lines[0].last - lines[0].t) / 60)).toBeGreaterThan(20_000);
+    expect(m.logEntries().some((e) => e.text.includes('RecordDeserializationException'))).toBe(false);
+  });
+
+  it('fix: an attempt limit with a DLQ unblocks the partition with exactly one dead letter, for both kinds', () => {
+    for (const kind of [[], [HANDLER]]) {
+      for (const mode of ['in-place', 'retry-topics']) {
+        const label = `${mode} ${kind.join('')}`;
+        const { g, m } = run('poison-message', ...kind, `groups.0.retry={"mode":"${mode}","maxAttempts":3,"dlq":true}`);
+        expect(g.dlq, label).toBe(1);
+        expect(Object.keys(g.stuck), label).toEqual([]);
+        expect(Math.max(...g.partitionLagSeconds), label).toBeLessThan(6);
+        expect(g.dlqRecords[0], label).toMatchObject({ topic: 'orders', partition: 3, error: expect.stringMatching(kind.length ? /JsonParseException/ : /RecordDeserializationException/) });
+        expect(m.logEntries().some((e) => e.text.startsWith('sent to orders.dlq: orders-3 offset=')), label).toBe(true);
+      }
     }
   });
 
-  it('classification: a permanent error goes to the DLQ at once; without classification it is retried first', () => {
-    const classified = run('poison-message', 'groups.0.retry={"mode":"in-place","maxAttempts":5,"dlq":true}').g;
+  it('fix without a DLQ: the unreadable record is dropped and counted as lost', () => {
+    const { g } = run('poison-message', 'groups.0.retry={"mode":"in-place","maxAttempts":3,"dlq":false}');
+    expect(g.dlq).toBe(0);
+    expect(g.lost).toBe(1);
+    expect(Object.keys(g.stuck)).toEqual([]);
+  });
+
+  it('classification: a permanent handler error goes to the DLQ at once; without classification it is retried first', () => {
+    const classified = run('poison-message', HANDLER, 'groups.0.retry={"mode":"in-place","maxAttempts":5,"dlq":true}').g;
     expect(classified.dlqRecords[0].attempts).toBe(1);
-    const unclassified = run('poison-message', 'groups.0.retry={"mode":"in-place","maxAttempts":5,"dlq":true,"classify":false}').g;
+    const unclassified = run('poison-message', HANDLER, 'groups.0.retry={"mode":"in-place","maxAttempts":5,"dlq":true,"classify":false}').g;
     expect(unclassified.dlqRecords[0].attempts).toBe(5);
     expect(unclassified.retries).toBeGreaterThanOrEqual(4);
   });

@@ -13,7 +13,7 @@ import { TimeIntegral } from '../../metrics/time-integral.ts';
 import { DownsampledSeries } from '../../metrics/series.ts';
 import { CONFIDENCE, type Estimate } from '../../metrics/estimate.ts';
 import { EventLog, type LogEntry } from './event-log.ts';
-import { PartitionLog, POISON, POISON_CRASH } from './partition-log.ts';
+import { PartitionLog, POISON, POISON_CRASH, POISON_DESERIALIZE } from './partition-log.ts';
 import { RateProfile, type RateProfileSpec } from './rate-profile.ts';
 import { makeKeyGenerator, makeKeyPartitionCache, type KeyGenerator, type KeyPartitionCache, type KeySpec } from './keys.ts';
 import { StickyPartitioner } from './sticky-partitioner.ts';
@@ -47,7 +47,7 @@ export type Fault =
   | { at: number; kind: 'gc-pause'; target: string; duration: number }
   | { at: number; kind: 'slow-downstream'; target: string; factor: number; duration: number }
   /** The next `count` records to `partition` (or with `key`, or anywhere) carry a payload the handler cannot process. */
-  | { at: number; kind: 'poison'; partition?: number | null; key?: string | null; count?: number; effect?: 'exception' | 'crash' }
+  | { at: number; kind: 'poison'; partition?: number | null; key?: string | null; count?: number; effect?: PoisonEffect }
   /** The group's downstream dependency fails every call (transient errors) for `duration` seconds. */
   | { at: number; kind: 'dependency-outage'; target: string; duration: number }
   | { at: number; kind: 'producer-stop'; target: string }
@@ -56,6 +56,20 @@ export type Fault =
   | { at: number; kind: 'load-spike'; target: string; factor: number; duration: number }
   /** The topic grows to `count` partitions (Kafka can only add). */
   | { at: number; kind: 'add-partitions'; count: number };
+
+/**
+ * Where a poison record fails: `exception` — the application's handler throws (it parses the payload
+ * itself); `deserialization` — the consumer's value deserializer throws inside poll()
+ * (RecordDeserializationException); `crash` — handling it kills the consumer process.
+ */
+export type PoisonEffect = 'exception' | 'deserialization' | 'crash';
+
+const POISON_FLAGS: Record<PoisonEffect, number> = { exception: POISON, crash: POISON | POISON_CRASH, deserialization: POISON_DESERIALIZE };
+const POISON_EFFECT_TEXT: Record<PoisonEffect, string> = {
+  exception: 'handler throws',
+  deserialization: 'the value deserializer throws in poll()',
+  crash: 'crashes the consumer process',
+};
 
 interface PoisonRule {
   partition: number | null;
@@ -502,8 +516,9 @@ export class KafkaModel implements SimModel<Fault> {
       case 'poison': {
         const count = f.count ?? 1;
         const where = f.partition != null ? `partition ${this.config.topic.name}-${f.partition}` : f.key != null ? `key "${f.key}"` : 'any partition';
-        this.log.add(now, 'WARN', src, `the next ${count} record${count > 1 ? 's' : ''} to ${where} will be poison (${f.effect === 'crash' ? 'crashes the consumer process' : 'handler throws'})`);
-        this.poison.push({ partition: f.partition ?? null, key: f.key ?? null, remaining: count, flags: POISON | (f.effect === 'crash' ? POISON_CRASH : 0) });
+        const effect = f.effect ?? 'exception';
+        this.log.add(now, 'WARN', src, `the next ${count} record${count > 1 ? 's' : ''} to ${where} will be poison (${POISON_EFFECT_TEXT[effect]})`);
+        this.poison.push({ partition: f.partition ?? null, key: f.key ?? null, remaining: count, flags: POISON_FLAGS[effect] });
         break;
       }
       case 'dependency-outage': {

@@ -38,6 +38,11 @@ export type RecordState = (typeof RecordState)[keyof typeof RecordState];
 export const POISON = 1;
 /** Record flag: the poison crashes the consumer process instead of throwing. */
 export const POISON_CRASH = 2;
+/**
+ * Record flag: the consumer's value deserializer cannot read the record, so poll() itself throws
+ * (RecordDeserializationException) before any handler sees it.
+ */
+export const POISON_DESERIALIZE = 4;
 
 /** Flag bit kept with the state: the record has been fetched at least once (for Wq). */
 export const FETCHED = 8;
@@ -129,7 +134,7 @@ export class PartitionLog {
     this.key[i] = keyIndex;
     this.seq[i] = sequence;
     this.flags[i] = flags;
-    if (flags & POISON) this.poisoned++;
+    if (flags !== 0) this.poisoned++;
     for (let g = 0; g < this.groups; g++) this.st[g * this.capacity + i] = RecordState.Waiting;
     const last = this.segBase.length - 1;
     if (Number.isNaN(this.segFirstTs[last])) this.segFirstTs[last] = t;
@@ -218,6 +223,10 @@ export class PartitionLog {
 
   isPoison(offset: number): boolean {
     return (this.flags[this.slot(offset)] & POISON) !== 0;
+  }
+
+  failsDeserialization(offset: number): boolean {
+    return (this.flags[this.slot(offset)] & POISON_DESERIALIZE) !== 0;
   }
 
   crashesConsumer(offset: number): boolean {

@@ -71,8 +71,11 @@ export class FailureHandler {
     if (stuck.size > 0 && stuck.get(p)?.offset === o) stuck.delete(p);
   }
 
+  /** The exception the handler throws: a timeout from the dependency, or its own parse error on a poison payload. */
   private errorText(p: number, o: number, outcome: Outcome): string {
-    return outcome === Outcome.Transient ? 'TimeoutException: dependency did not answer' : `SerializationException: cannot parse payload at ${this.g.pname(p)} offset ${o}`;
+    return outcome === Outcome.Transient
+      ? 'TimeoutException: dependency did not answer'
+      : `JsonParseException: Unexpected character ('<' (code 60)) in the handler, parsing ${this.g.pname(p)} offset ${o}`;
   }
 
   /**
@@ -161,7 +164,7 @@ export class FailureHandler {
     const s = log.state(gi, o);
     if (s === RecordState.InFlight) g.inFlight--;
     else if (s === RecordState.Retrying) g.retrying--;
-    else return;
+    else if (s !== RecordState.Waiting) return; // already settled
     log.setState(gi, o, to);
     g.owed.set(this.host.sim.now, g.owed.current - 1);
   }
@@ -181,13 +184,22 @@ export class FailureHandler {
     g.pollLoop.markHandled(c, p, o);
   }
 
-  private giveUp(c: Consumer, p: number, o: number, attempts: number): void {
+  private giveUp(c: Consumer, p: number, o: number, attempts: number, why = `after ${attempts} attempts`): void {
     const g = this.g;
     this.settle(p, o, RecordState.Lost);
     g.lost++;
     this.forgetAttempts(c, p, o);
-    this.host.log.add(this.host.sim.now, 'ERROR', c.clientId, `giving up on ${g.pname(p)} offset=${o} after ${attempts} attempts (no DLQ): record dropped`);
+    this.host.log.add(this.host.sim.now, 'ERROR', c.clientId, `giving up on ${g.pname(p)} offset=${o} ${why} (no DLQ): record dropped`);
     g.pollLoop.markHandled(c, p, o);
+  }
+
+  /**
+   * A record the deserializer cannot read, caught around poll() by an application with a retry
+   * policy: dead-lettered as raw bytes (or dropped without a DLQ) before the consumer seeks past it.
+   */
+  skipUnreadable(c: Consumer, p: number, o: number): void {
+    if (this.config.retry.dlq) this.deadLetter(c, p, o, 1, 'RecordDeserializationException (unreadable: not retried)');
+    else this.giveUp(c, p, o, 1, 'that cannot be deserialized');
   }
 
   private toRetryTopic(c: Consumer | null, p: number, o: number, level: number, attempts: number): void {

@@ -36,6 +36,16 @@ export const enum Phase {
   Joining,
 }
 
+/** fetch() result: poll() threw and the application has already scheduled its next poll. */
+const THREW = 2;
+
+/**
+ * One turn of an application loop that catches an exception from poll(), logs it and polls again
+ * (writing the stack trace is most of it): the pace at which a consumer stuck on an unreadable
+ * record re-throws. Never 0, so simulated time always advances.
+ */
+export const POLL_ERROR_LOOP_S = 0.001;
+
 export class PollLoop {
   private readonly host: GroupHost;
   private readonly config: GroupConfig;
@@ -112,7 +122,9 @@ export class PollLoop {
       c.autoCommitDue = now + g.ms('auto.commit.interval.ms');
     }
     const fetched = this.fetch(c, e);
-    if (!c.alive) return; // poll() threw (auto.offset.reset=none): the consumer was closed
+    // poll() threw: the consumer was closed (auto.offset.reset=none), or the application caught a
+    // RecordDeserializationException and has already scheduled its next poll.
+    if (!c.alive || fetched === THREW) return;
     if (fetched) {
       c.phase = Phase.Busy;
       c.pollTimeoutHandle = sim.schedule(g.ms('max.poll.interval.ms'), g.kPollTimeout, c.index);
@@ -152,7 +164,7 @@ export class PollLoop {
    * of the member's other partitions gets its turn. `g.fetched[p]` is what is left of p's
    * completed fetch (0 = none buffered).
    */
-  private fetch(c: Consumer, e: Entry): boolean {
+  private fetch(c: Consumer, e: Entry): boolean | typeof THREW {
     const owned = e.owned;
     const n = owned.length;
     if (n === 0) return false;
@@ -172,7 +184,8 @@ export class PollLoop {
     let k = 0;
     let lastTaken = -1;
     let cut = false;
-    for (let j = 0; j < n && k < max; j++) {
+    let unreadable = -1;
+    fetching: for (let j = 0; j < n && k < max; j++) {
       const idx = (c.rotate + j) % n;
       const p = owned[idx];
       const log = this.host.logs[p];
@@ -186,6 +199,16 @@ export class PollLoop {
       if (g.fetched[p] <= 0) g.fetched[p] = Math.min(chunk, end - o);
       const stop = Math.min(end, o + g.fetched[p]);
       while (o < stop && k < max) {
+        if (log.poisoned > 0 && log.failsDeserialization(o)) {
+          // The deserializer throws on this record: poll() returns what it collected before it and
+          // caches the exception; the partition's completed fetch stays next in line, so the
+          // following poll() throws before reaching any other partition.
+          g.fetched[p] = stop - o;
+          g.position[p] = o;
+          c.rotate = idx;
+          unreadable = p;
+          break fetching;
+        }
         if (log.state(gi, o) === RecordState.Waiting) {
           if (!log.fetchedBefore(gi, o)) g.wq.add(this.host.sim.now - log.timestamp(o));
           g.inFlight++;
@@ -203,12 +226,39 @@ export class PollLoop {
       lastTaken = idx;
       cut = g.fetched[p] > 0;
     }
+    if (unreadable >= 0 && k === 0) return this.deserializationFailure(c, unreadable);
     // A drained completed fetch moves its partition to the end of the order; one cut short by
     // max.poll.records stays first: its records wait "next in line" for the next poll.
-    if (lastTaken >= 0) c.rotate = cut ? lastTaken : (lastTaken + 1) % n;
+    if (unreadable < 0 && lastTaken >= 0) c.rotate = cut ? lastTaken : (lastTaken + 1) % n;
     c.batchLen = k;
     c.batchDone = 0;
     return k > 0;
+  }
+
+  /**
+   * poll() threw RecordDeserializationException for the record at p's position. Without a retry
+   * policy the application logs it and polls again — and poll() throws again, for as long as the
+   * record is there: every partition of this consumer stalls, not only p. With one, it does what
+   * the Kafka docs advise: sends the raw record to the DLQ (or drops it, without a DLQ) and seeks
+   * past it. A deserialization failure is permanent, so it is never retried.
+   */
+  private deserializationFailure(c: Consumer, p: number): typeof THREW {
+    const g = this.g;
+    const o = g.position[p];
+    const error = `RecordDeserializationException: Error deserializing VALUE for partition ${g.pname(p)} at offset ${o}. If needed, please seek past the record to continue consumption.`;
+    const attempts = (g.stuck.get(p)?.offset === o ? g.stuck.get(p)!.attempts : 0) + 1;
+    if (attempts > 1) g.retries++;
+    if (this.config.retry.mode === 'none') {
+      g.error(c.clientId, `poll() failed: ${error}`);
+      g.stuck.set(p, { offset: o, attempts });
+    } else {
+      g.warn(c.clientId, `poll() failed: ${error} — seeking past it`);
+      g.failures.skipUnreadable(c, p, o);
+      g.position[p] = o + 1;
+      g.fetched[p] = Math.max(0, g.fetched[p] - 1);
+    }
+    this.schedulePoll(c, POLL_ERROR_LOOP_S);
+    return THREW;
   }
 
   /**

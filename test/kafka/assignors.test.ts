@@ -13,6 +13,7 @@ import {
   type Subscription,
   type TopicPartition,
 } from '../../src/sim/model/kafka/assignors/index.ts';
+import { javaHashMapOrder } from '../../src/sim/model/kafka/assignors/java-hash.ts';
 
 /**
  * Concrete cases are named after, and follow, the Java tests in apache/kafka
@@ -346,13 +347,50 @@ describe('StickyAssignorTest (AbstractStickyAssignorTest, eager)', () => {
     ];
     const r = stickyAssignDetailed(ppt, subs);
     expect(r.path).toBe('constrained');
-    // c1 (visited first) keeps maxQuota = 4; c2 keeps minQuota = 3 and gives up topic-7 to c3
+    // Kafka visits the members in HashMap order (c3, c1, c2: buckets 0, 14, 15): c1 comes before c2,
+    // so c1 keeps maxQuota = 4; c2 keeps minQuota = 3 and gives up topic-7 to c3
     expect(show(r.assignment)).toEqual({
       c1: ['topic-0', 'topic-1', 'topic-2', 'topic-3'],
       c2: ['topic-4', 'topic-5', 'topic-6'],
       c3: ['topic-7', 'topic-8', 'topic-9'],
     });
     expect(r.partitionsTransferringOwnership).toEqual([{ partition: P('topic-7'), to: 'c3' }]);
+  });
+
+  it('more members own ≥ maxQuota than P % C: the first in Java HashMap order keeps maxQuota (checked with Kafka)', () => {
+    // 7 partitions, 3 members: quotas 2..3, one member may keep 3. w1 sorts first by id, but the
+    // leader's HashMap visits w4 (bucket 0) before w1 (bucket 14), so w4 keeps 3 and w1 gives up 2.
+    const [w1, w4, w5] = ['consumer-warehouse-1-0001', 'consumer-warehouse-4-0004', 'consumer-warehouse-5-0005'];
+    const subs = [
+      sub(w1, ['orders'], list('orders-0, orders-1, orders-2, orders-3'), { generation: 1 }),
+      sub(w4, ['orders'], list('orders-4, orders-5, orders-6'), { generation: 1 }),
+      sub(w5, ['orders']),
+    ];
+    // the same answer as apache/kafka's StickyAssignor on a JVM
+    expect(show(stickyAssign({ orders: 7 }, subs))).toEqual({
+      [w1]: ['orders-0', 'orders-1'],
+      [w4]: ['orders-4', 'orders-5', 'orders-6'],
+      [w5]: ['orders-2', 'orders-3'],
+    });
+  });
+
+  it('members sharing a HashMap bucket are visited in JoinGroup order (checked with Kafka)', () => {
+    // w1 and w13 share bucket 14 of the leader's 16-bucket HashMap: whichever the broker listed
+    // first keeps maxQuota
+    const [w1, w13, w5] = ['consumer-warehouse-1-0001', 'consumer-warehouse-13-000d', 'consumer-warehouse-5-0005'];
+    const s1 = sub(w1, ['orders'], list('orders-0, orders-1, orders-2'), { generation: 1 });
+    const s13 = sub(w13, ['orders'], list('orders-3, orders-4, orders-5, orders-6'), { generation: 1 });
+    const s5 = sub(w5, ['orders']);
+    expect(show(stickyAssign({ orders: 7 }, [s1, s13, s5]))).toEqual({
+      [w1]: ['orders-0', 'orders-1', 'orders-2'],
+      [w13]: ['orders-3', 'orders-4'],
+      [w5]: ['orders-5', 'orders-6'],
+    });
+    expect(show(stickyAssign({ orders: 7 }, [s13, s1, s5]))).toEqual({
+      [w1]: ['orders-0', 'orders-1'],
+      [w13]: ['orders-3', 'orders-4', 'orders-5'],
+      [w5]: ['orders-2', 'orders-6'],
+    });
   });
 
   it('testPartitionsTransferringOwnershipIncludeThePartitionClaimedByMultipleConsumersInSameGeneration', () => {
@@ -784,7 +822,7 @@ describe('assignor properties', () => {
     );
   });
 
-  it('determinism: shuffling the subscription order changes nothing (all four)', () => {
+  it('determinism: range and roundrobin ignore the subscription order; the sticky ones see only the leader’s HashMap order', () => {
     fc.assert(
       fc.property(
         arbGroup({ equal: false, owned: true }).chain((g) =>
@@ -793,12 +831,17 @@ describe('assignor properties', () => {
             .map((shuffled) => ({ g, shuffled })),
         ),
         ({ g, shuffled }) => {
-          for (const name of ASSIGNOR_NAMES) {
-            const a = getAssignor(name).assign(g.ppt, g.subs);
-            const b = getAssignor(name).assign(g.ppt, shuffled);
-            expect(b).toEqual(a);
+          for (const name of ['range', 'roundrobin'] as const) {
+            expect(getAssignor(name).assign(g.ppt, shuffled)).toEqual(getAssignor(name).assign(g.ppt, g.subs));
           }
-          expect(cooperativeStickyAssign(g.ppt, shuffled)).toEqual(cooperativeStickyAssign(g.ppt, g.subs));
+          // The sticky assignors see the JoinGroup order only through the HashMap the leader fills
+          // with it: handing them that HashMap's own iteration order changes nothing.
+          const byId = new Map(shuffled.map((s) => [s.memberId, s]));
+          const hashOrdered = javaHashMapOrder(shuffled.map((s) => s.memberId)).map((id) => byId.get(id)!);
+          for (const name of ['sticky', 'cooperative-sticky'] as const) {
+            expect(getAssignor(name).assign(g.ppt, hashOrdered)).toEqual(getAssignor(name).assign(g.ppt, shuffled));
+          }
+          expect(cooperativeStickyAssign(g.ppt, hashOrdered)).toEqual(cooperativeStickyAssign(g.ppt, shuffled));
         },
       ),
       { numRuns: 300 },

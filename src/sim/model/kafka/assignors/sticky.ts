@@ -4,49 +4,57 @@
  * (the rack-aware version of Kafka 3.5+, with rack awareness off — `client.rack` is not modelled),
  * shared by `StickyAssignor` (eager) and `CooperativeStickyAssignor` (cooperative).
  *
- * 1. `allSubscriptionsEqual` — validates each member's previously owned partitions (dropped: topics
- *    without metadata or nobody's subscription; a partition claimed by several members goes to the
- *    claimant with the highest generation; if several claimants share that highest generation,
- *    nobody keeps it — `partitionsWithMultiplePreviousOwners`).
+ * Order. The leader (`ConsumerCoordinator.onLeaderElected`) puts the subscriptions into a
+ * `java.util.HashMap` in the JoinGroup response's member order, and the assignor visits the members
+ * in that map's iteration order (java-hash.ts): by bucket of the member id's hash, and in JoinGroup
+ * order within a bucket. So `subscriptions` must come in the JoinGroup response's order (the
+ * coordinator model lists them as the broker's own member `HashMap` does).
+ *
+ * 1. `allSubscriptionsEqual` — validates each member's previously owned partitions, member by member
+ *    in that order (dropped: topics without metadata or nobody's subscription; a partition already
+ *    claimed by an earlier-visited member goes to the claimant of the higher generation, and is
+ *    invalidated for both if they are of the same generation — `partitionsWithMultiplePreviousOwners`).
  * 2. All members subscribe to the same topic set → `ConstrainedAssignmentBuilder`:
  *    `minQuota = ⌊P/C⌋`, `maxQuota = ⌈P/C⌉`, `expectedNumMembersWithOverMinQuotaPartitions = P % C`.
- *    Each member keeps its owned partitions (sorted by partition, then topic) up to minQuota, or up
- *    to maxQuota while fewer than `P % C` members kept more than minQuota; the rest is revoked.
- *    Unassigned partitions (sorted by topic, partition) then go round-robin to the members below
- *    minQuota (sorted by member id), then one each to the members allowed maxQuota.
+ *    Visiting the members in HashMap order, each keeps its owned partitions (sorted by partition,
+ *    then topic) up to minQuota, or up to maxQuota while fewer than `P % C` members kept more than
+ *    minQuota — so when more members own ≥ maxQuota than `P % C`, the first visited keep maxQuota;
+ *    the rest is revoked. Unassigned partitions (sorted by topic, partition) then go round-robin to
+ *    the members below minQuota (sorted by member id), then one each to the members allowed maxQuota.
  * 3. Otherwise → `GeneralAssignmentBuilder`: keep owned partitions the member still subscribes to,
  *    give each unassigned partition (topics with fewest potential consumers first) to the
  *    least-loaded eligible member, then move partitions from members holding ≥ 2 more than another
- *    eligible member (preferring the partition's owner of an older generation; undoing earlier
- *    moves rather than creating cycles, via `PartitionMovements`) until `isBalanced()`, reverting
- *    the moves if the balance score did not improve.
+ *    eligible member (preferring the partition's owner of an older generation — of two such owners
+ *    of the same generation, the first visited; undoing earlier moves rather than creating cycles,
+ *    via `PartitionMovements`, which takes the first partition of a Java `HashSet`) until
+ *    `isBalanced()`, reverting the moves if the balance score did not improve.
  *
- * Deviations from Kafka (all about orders Kafka takes from `HashMap`/`HashSet` iteration, which
- * depend on Java hash codes and the broker's member order, or about inputs Kafka never receives):
- * - Members are always visited in ascending member id order (Kafka: `HashMap` order). In the
- *   constrained path this decides which members owning ≥ maxQuota keep maxQuota when more of them
- *   than `P % C` exist.
- * - Ownership conflicts are resolved per partition independently of visiting order: the unique
- *   highest-generation claimant wins, a tie at the highest generation invalidates the partition for
- *   everyone. Kafka's sequential resolution agrees except when two lower-generation claimants collide
- *   before the higher one is visited (Kafka then, depending on `HashMap` order, either gives the
- *   partition to the higher claimant or invalidates it).
- * - `PartitionMovements.getTheActualPartitionToBeMoved` picks the smallest (topic, partition) of the
- *   candidate set (Kafka: `HashSet.iterator().next()`).
+ * Checked against Kafka's own classes on a JVM: test/kafka/sticky-java-order.test.ts.
+ *
+ * Deviations from Kafka (inputs Kafka never receives, state it keeps between calls, or orders that
+ * cannot occur in the model):
  * - `maxGeneration` is computed per call (Kafka keeps it in an assignor instance field that never
- *   decreases across rebalances).
- * - Set equality of subscriptions is checked for every member (Kafka lets a first-visited member with
- *   an empty subscription be treated as equal to the next one).
+ *   decreases across the rebalances the same leader runs).
+ * - Set equality of subscriptions is checked for every member. Kafka takes the first non-empty
+ *   subscription in HashMap order as the reference, so members with an empty subscription visited
+ *   before it count as equal (and then get partitions of topics they do not subscribe to); in the
+ *   model every member subscribes to the topic.
+ * - One `generation` per member stands for both the generation in the eager assignor's user data and
+ *   `Subscription.generationId` (Kafka compares a conflicting earlier claimant by the latter; they
+ *   differ only for a consumer that lost its generation but kept its user data).
  * - Owned partitions with an index beyond the topic's partition count, or repeated in a member's
  *   list, are ignored; in the general path a previous owner from an older generation is only
  *   preferred when it still participates and subscribes to the topic (Kafka would throw or hand the
  *   partition to a non-subscriber); the balancing loop has a safety cap on moves.
+ * - A `HashMap` bucket that Java would turn into a tree (9+ keys in one bucket of a 64+ bucket
+ *   table) keeps insertion order here (see java-hash.ts).
  */
 import {
   adjustForCooperative,
   type CooperativeAdjustment,
   type PartitionTransfer,
 } from './cooperative.ts';
+import { JavaHashMap, javaHashMapOrder, javaStringMap, topicPartitionHash } from './java-hash.ts';
 import {
   DEFAULT_GENERATION,
   compareStrings,
@@ -76,19 +84,28 @@ export interface StickyResult {
 
 interface Validated {
   allSubscriptionsEqual: boolean;
-  /** consumerToOwnedPartitions: each member's valid, still-existing owned partitions. */
-  owned: Map<string, TopicPartition[]>;
-  /** tpKey → partition, for partitions claimed by several members of the highest claimed generation. */
+  /**
+   * consumerToOwnedPartitions: each member's valid, still-existing owned partitions — a Java
+   * `HashMap` filled in `visitOrder`, so it iterates in that order too.
+   */
+  owned: JavaHashMap<string, TopicPartition[]>;
+  /** tpKey → partition: `partitionsWithMultiplePreviousOwners`. */
   multipleOwners: Map<string, TopicPartition>;
   maxGeneration: number;
 }
 
-/** `allSubscriptionsEqual(...)`: subscription equality plus ownership validation. */
-function validate(input: NormalizedInput): Validated {
-  const { members, partitionsPerTopic } = input;
+/**
+ * `allSubscriptionsEqual(...)`: subscription equality plus ownership validation, visiting the
+ * members in `visitOrder` (the iteration order of Kafka's `subscriptions` HashMap). Claims are
+ * resolved one after another as Kafka does: a later claimant of a higher generation takes the
+ * partition, of a lower one leaves it, of the same one invalidates it for everyone (and the
+ * partition is remembered as claimed by multiple owners even if a higher generation claims it later).
+ */
+function validate(input: NormalizedInput, visitOrder: readonly string[]): Validated {
+  const { byId, partitionsPerTopic } = input;
   let equal = true;
-  const first = members[0]?.topicSet;
-  for (const m of members) {
+  const first = input.members[0]?.topicSet;
+  for (const m of input.members) {
     if (!first || m.topicSet.size !== first.size || [...m.topicSet].some((t) => !first.has(t))) {
       equal = false;
       break;
@@ -96,39 +113,45 @@ function validate(input: NormalizedInput): Validated {
   }
 
   let maxGeneration = DEFAULT_GENERATION;
-  const claims = new Map<string, { member: string; generation: number }[]>();
-  for (const m of members) {
-    const generation = m.generation ?? DEFAULT_GENERATION;
-    maxGeneration = Math.max(maxGeneration, generation);
+  const owned = javaStringMap<TopicPartition[]>();
+  const multipleOwners = new Map<string, TopicPartition>();
+  // allPreviousPartitionsToOwner
+  const previousOwner = new Map<string, string>();
+  const drop = (list: TopicPartition[], k: string): void => {
+    const i = list.findIndex((q) => tpKey(q) === k);
+    if (i >= 0) list.splice(i, 1);
+  };
+  for (const consumer of visitOrder) {
+    const m = byId.get(consumer)!;
+    const memberGeneration = m.generation ?? DEFAULT_GENERATION;
+    maxGeneration = Math.max(maxGeneration, memberGeneration);
+    const ownedPartitions: TopicPartition[] = [];
+    owned.set(consumer, ownedPartitions);
     for (const p of m.ownedPartitions) {
       const n = partitionsPerTopic.get(p.topic);
       // filter out any topics that no longer exist or aren't part of the current subscription
       if (n === undefined || !Number.isInteger(p.partition) || p.partition < 0 || p.partition >= n) continue;
       const k = tpKey(p);
-      let list = claims.get(k);
-      if (!list) claims.set(k, (list = []));
-      list.push({ member: m.memberId, generation });
+      const otherConsumer = previousOwner.get(k);
+      if (otherConsumer === undefined) {
+        ownedPartitions.push({ ...p });
+        previousOwner.set(k, consumer);
+        continue;
+      }
+      const otherMemberGeneration = byId.get(otherConsumer)!.generation ?? DEFAULT_GENERATION;
+      if (memberGeneration === otherMemberGeneration) {
+        // two members of the same generation own the same partition: revoke it from both
+        multipleOwners.set(k, { ...p });
+        drop(owned.get(otherConsumer)!, k);
+        previousOwner.set(k, consumer);
+      } else if (memberGeneration > otherMemberGeneration) {
+        // move the partition from the member with the older generation to the newer one
+        ownedPartitions.push({ ...p });
+        drop(owned.get(otherConsumer)!, k);
+        previousOwner.set(k, consumer);
+      }
+      // else: the other member (newer generation) keeps it
     }
-  }
-
-  const winner = new Map<string, string>();
-  const multipleOwners = new Map<string, TopicPartition>();
-  for (const [k, list] of claims) {
-    const top = Math.max(...list.map((c) => c.generation));
-    const best = list.filter((c) => c.generation === top);
-    if (best.length === 1) winner.set(k, best[0].member);
-    else {
-      const [topic, partition] = k.split('\u0000');
-      multipleOwners.set(k, { topic, partition: Number(partition) });
-    }
-  }
-
-  const owned = new Map<string, TopicPartition[]>();
-  for (const m of members) {
-    owned.set(
-      m.memberId,
-      m.ownedPartitions.filter((p) => winner.get(tpKey(p)) === m.memberId).map((p) => ({ ...p })),
-    );
   }
   return { allSubscriptionsEqual: equal, owned, multipleOwners, maxGeneration };
 }
@@ -140,7 +163,7 @@ function sortedAllPartitions(partitionsPerTopic: ReadonlyMap<string, number>, to
 /** `ConstrainedAssignmentBuilder.build()` (without the rack-aware round). */
 function constrainedAssign(
   input: NormalizedInput,
-  consumerToOwnedPartitions: Map<string, TopicPartition[]>,
+  consumerToOwnedPartitions: JavaHashMap<string, TopicPartition[]>,
   partitionsWithMultiplePreviousOwners: Map<string, TopicPartition>,
 ): { assignment: Map<string, TopicPartition[]>; transferring: Map<string, PartitionTransfer> } {
   const topics = [...input.partitionsPerTopic.keys()].sort(compareStrings);
@@ -159,9 +182,10 @@ function constrainedAssign(
   const assigned = new Set<string>();
   const transferring = new Map<string, PartitionTransfer>();
 
-  // assignOwnedPartitions() — Kafka visits members in HashMap order; here by member id.
-  for (const { memberId: consumer } of input.members) {
-    const ownedPartitions = (consumerToOwnedPartitions.get(consumer) ?? [])
+  // assignOwnedPartitions(): members in the HashMap order of consumerToOwnedPartitions. When more
+  // members own ≥ maxQuota than P % C, the first ones visited keep maxQuota.
+  for (const [consumer, owned] of consumerToOwnedPartitions.entries()) {
+    const ownedPartitions = owned
       .filter((p) => !partitionsWithMultiplePreviousOwners.has(tpKey(p)))
       .sort((a, b) => a.partition - b.partition || compareStrings(a.topic, b.topic));
     const consumerAssignment: TopicPartition[] = [];
@@ -259,10 +283,18 @@ function constrainedAssign(
   return { assignment, transferring };
 }
 
+/** A `HashSet<TopicPartition>`: iterates as Java would. */
+function topicPartitionSet(): JavaHashMap<TopicPartition, TopicPartition> {
+  return new JavaHashMap<TopicPartition, TopicPartition>((p) => topicPartitionHash(p.topic, p.partition), tpKey);
+}
+
 /** Kafka's `PartitionMovements`: the moves made during one general-path balance. */
 class PartitionMovements {
-  /** topic → "src\0dst" → moved partitions (tpKey → partition). */
-  private readonly byTopic = new Map<string, Map<string, { src: string; dst: string; parts: Map<string, TopicPartition> }>>();
+  /** topic → "src\0dst" → moved partitions (a Java `HashSet`). */
+  private readonly byTopic = new Map<
+    string,
+    Map<string, { src: string; dst: string; parts: JavaHashMap<TopicPartition, TopicPartition> }>
+  >();
   /** tpKey → (src, dst) of its net movement. */
   private readonly movements = new Map<string, { src: string; dst: string }>();
 
@@ -277,7 +309,7 @@ class PartitionMovements {
     const forTopic = this.byTopic.get(p.topic)!;
     const pk = PartitionMovements.pairKey(pair.src, pair.dst);
     const entry = forTopic.get(pk)!;
-    entry.parts.delete(k);
+    entry.parts.delete(p);
     if (entry.parts.size === 0) forTopic.delete(pk);
     if (forTopic.size === 0) this.byTopic.delete(p.topic);
     return pair;
@@ -289,8 +321,8 @@ class PartitionMovements {
     if (!forTopic) this.byTopic.set(p.topic, (forTopic = new Map()));
     const pk = PartitionMovements.pairKey(src, dst);
     let entry = forTopic.get(pk);
-    if (!entry) forTopic.set(pk, (entry = { src, dst, parts: new Map() }));
-    entry.parts.set(tpKey(p), p);
+    if (!entry) forTopic.set(pk, (entry = { src, dst, parts: topicPartitionSet() }));
+    entry.parts.set(p, p);
   }
 
   movePartition(p: TopicPartition, oldConsumer: string, newConsumer: string): void {
@@ -312,14 +344,15 @@ class PartitionMovements {
     if (previous) oldConsumer = previous.src;
     const reverse = forTopic.get(PartitionMovements.pairKey(newConsumer, oldConsumer));
     if (!reverse) return p;
-    // Kafka: HashSet.iterator().next(); here the smallest (topic, partition).
-    return [...reverse.parts.values()].sort(compareTopicPartitions)[0];
+    // HashSet.iterator().next(): the first of the partitions that moved the other way
+    return reverse.parts.firstKey()!;
   }
 }
 
 /** `GeneralAssignmentBuilder.build()` (without the rack-aware steps). */
 function generalAssign(
   input: NormalizedInput,
+  visitOrder: readonly string[],
   currentAssignment: Map<string, TopicPartition[]>,
   maxGeneration: number,
 ): Map<string, TopicPartition[]> {
@@ -354,7 +387,9 @@ function generalAssign(
   const sortedCurrentSubscriptions = (): string[] =>
     [...participating].sort((a, b) => size(a) - size(b) || compareStrings(a, b));
 
-  // prepopulateCurrentAssignments(prevAssignment): owners from older generations.
+  // prepopulateCurrentAssignments(prevAssignment): owners from older generations, visiting the
+  // members in the subscriptions' HashMap order (of two claimants of the same older generation,
+  // the first visited is remembered).
   const prevAssignment = new Map<string, { consumer: string; generation: number }>();
   const updatePrevAssignment = (partitions: TopicPartition[], consumer: string, generation: number): void => {
     for (const p of partitions) {
@@ -363,7 +398,7 @@ function generalAssign(
       if (!existing || generation > existing.generation) prevAssignment.set(k, { consumer, generation });
     }
   };
-  for (const m of input.members) {
+  for (const m of visitOrder.map((id) => input.byId.get(id)!)) {
     if (m.generation !== undefined && m.generation < maxGeneration) {
       updatePrevAssignment(m.ownedPartitions, m.memberId, m.generation);
     } else if (m.generation === undefined && maxGeneration > DEFAULT_GENERATION) {
@@ -551,7 +586,13 @@ function generalAssign(
   return currentAssignment;
 }
 
-/** `AbstractStickyAssignor.assign` with Kafka's bookkeeping exposed. */
+/**
+ * `AbstractStickyAssignor.assign` with Kafka's bookkeeping exposed.
+ *
+ * `subscriptions` must come in the JoinGroup response's member order: the leader
+ * (`ConsumerCoordinator.onLeaderElected`) puts them into a `HashMap` in that order, and where two
+ * member ids share a bucket of that map, the one put first is visited first.
+ */
 export function stickyAssignDetailed(
   partitionsPerTopic: Record<string, number>,
   subscriptions: Subscription[],
@@ -560,7 +601,9 @@ export function stickyAssignDetailed(
   const ids = input.members.map((m) => m.memberId);
   if (ids.length === 0) return { assignment: {}, path: 'constrained', partitionsTransferringOwnership: [] };
 
-  const v = validate(input);
+  // the iteration order of the leader's Map<String, Subscription>
+  const visitOrder = javaHashMapOrder(subscriptions.map((s) => s.memberId));
+  const v = validate(input, visitOrder);
   if (v.allSubscriptionsEqual) {
     const { assignment, transferring } = constrainedAssign(input, v.owned, v.multipleOwners);
     return {
@@ -571,7 +614,7 @@ export function stickyAssignDetailed(
       ),
     };
   }
-  const assignment = generalAssign(input, v.owned, v.maxGeneration);
+  const assignment = generalAssign(input, visitOrder, new Map(v.owned.entries()), v.maxGeneration);
   return { assignment: finalizeAssignment(ids, assignment), path: 'general', partitionsTransferringOwnership: null };
 }
 

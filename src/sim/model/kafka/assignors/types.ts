@@ -7,10 +7,12 @@
  * topic metadata. Output contract (stricter than Kafka's, for determinism and easy comparison):
  * every member id appears (possibly with `[]`) and every list is sorted by (topic, partition).
  *
- * Determinism: Kafka iterates `HashMap`s in several places; here every iteration is over members in
- * ascending `memberId` order (Java `String.compareTo` order, i.e. UTF-16 code units — the same as
- * JavaScript's `<` on strings, never `localeCompare`), so the result never depends on the order of
- * the `subscriptions` array.
+ * Order: string comparisons follow Java's `String.compareTo` (UTF-16 code units — the same as
+ * JavaScript's `<` on strings, never `localeCompare`). Range and round-robin sort the members, so
+ * their result never depends on the order of the `subscriptions` array. The sticky assignors visit
+ * the members in the iteration order of the leader's `HashMap` (java-hash.ts), which depends on that
+ * order for members whose ids share a bucket: there `subscriptions` is the JoinGroup response's
+ * member order (sticky.ts).
  */
 
 export type TopicPartition = { topic: string; partition: number };

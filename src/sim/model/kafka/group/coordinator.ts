@@ -21,6 +21,7 @@
  * from the committed offset (OffsetFetch), or where `auto.offset.reset` says when there is none.
  */
 import { getAssignor, adjustForCooperative, type Assignor, type Subscription, type TopicPartition } from '../assignors/index.ts';
+import { javaStringMap, type JavaHashMap } from '../assignors/java-hash.ts';
 import type { Consumer } from './consumer.ts';
 import { Phase } from './member.ts';
 import type { ConsumerGroup } from './group.ts';
@@ -62,6 +63,14 @@ export const enum Pause {
 
 export class GroupCoordinator {
   readonly entries: Entry[] = [];
+  /**
+   * The broker's own member map (group coordinator `ClassicGroup.members`, a `java.util.HashMap`:
+   * put on join, removed on leave or expiry, never shrinking). The JoinGroup response lists the
+   * members in its iteration order, and the sticky assignors depend on that order (sticky.ts).
+   * Kafka gives a restarted static member a new member id (`replaceStaticMember`); here it keeps
+   * its entry and id, so its place in this map does not change.
+   */
+  private readonly memberMap: JavaHashMap<string, Entry> = javaStringMap<Entry>();
   state: GroupState = 'Empty';
   generation = 0;
   /** Per partition: since when it has had no owner (NaN while it has one). */
@@ -128,6 +137,7 @@ export class GroupCoordinator {
       sessionHandle: -1,
     };
     this.entries.push(e);
+    this.memberMap.set(e.memberId, e);
     c.entry = e;
     return e;
   }
@@ -208,6 +218,7 @@ export class GroupCoordinator {
     const idx = this.entries.indexOf(e);
     if (idx < 0) return;
     this.entries.splice(idx, 1);
+    this.memberMap.delete(e.memberId);
     this.host.sim.cancel(e.sessionHandle);
     if (e.consumer.entry === e) e.consumer.entry = null;
     this.revoke(e, e.owned);
@@ -301,6 +312,7 @@ export class GroupCoordinator {
         this.g.coordinatorLog(`Member ${e.memberId} in group ${this.g.id} has failed to rejoin within the rebalance timeout (${this.config['max.poll.interval.ms']} ms), removing it from the group`);
         const i = this.entries.indexOf(e);
         this.entries.splice(i, 1);
+        this.memberMap.delete(e.memberId);
         this.host.sim.cancel(e.sessionHandle);
         if (e.consumer.entry === e) {
           e.consumer.entry = null;
@@ -313,6 +325,11 @@ export class GroupCoordinator {
       this.state = 'Empty';
       this.relabelPauses(Pause.Rebalance, Pause.Empty);
     } else this.maybeCompleteJoin();
+  }
+
+  /** The members in the order the JoinGroup response lists them: the broker's member map's. */
+  joinGroupMembers(): Entry[] {
+    return this.memberMap.values();
   }
 
   /** join-complete event: the leader's assignment is computed and sent to every member (SyncGroup). */
@@ -336,7 +353,7 @@ export class GroupCoordinator {
     const topic = this.host.topic;
     const P = this.host.logs.length;
     const tp = (ps: number[]): TopicPartition[] => ps.map((partition) => ({ topic, partition }));
-    const subs: Subscription[] = this.entries.map((e) => ({
+    const subs: Subscription[] = this.joinGroupMembers().map((e) => ({
       memberId: e.memberId,
       groupInstanceId: e.consumer.instanceId,
       topics: [topic],

@@ -27,6 +27,8 @@ export const KafkaDefaults = {
   'batch.size': 16_384,
   'max.partition.fetch.bytes': 1_048_576,
   'fetch.max.bytes': 52_428_800,
+  'metadata.max.age.ms': 300_000,
+  'offsets.retention.minutes': 10_080,
 } as const;
 
 export const TopicSchema = v.strictObject({
@@ -85,6 +87,8 @@ export const ProducerSchema = v.strictObject({
   keys: v.optional(KeysSchema, { kind: 'uniform', count: 1000 }),
   recordBytes: v.optional(num(1, 1_048_576, { integer: true, unit: 'bytes' }), 1024),
   'batch.size': v.optional(num(1, 16_777_216, { integer: true, unit: 'bytes' }), KafkaDefaults['batch.size']),
+  /** How often the producer refreshes its metadata: added partitions get records only after a refresh. */
+  'metadata.max.age.ms': v.optional(ms(100), KafkaDefaults['metadata.max.age.ms']),
 });
 
 export const ASSIGNORS = ['range', 'roundrobin', 'sticky', 'cooperative-sticky'] as const;
@@ -148,6 +152,13 @@ export const GroupSchema = v.strictObject({
   commit: v.optional(v.picklist(COMMIT_MODES, typeMsg(COMMIT_MODES)), 'auto'),
   'auto.commit.interval.ms': v.optional(ms(1), KafkaDefaults['auto.commit.interval.ms']),
   'group.initial.rebalance.delay.ms': v.optional(ms(0, 300_000), KafkaDefaults['group.initial.rebalance.delay.ms']),
+  /** How often the group's leader refreshes its metadata: added partitions are assigned only after a refresh. */
+  'metadata.max.age.ms': v.optional(ms(100), KafkaDefaults['metadata.max.age.ms']),
+  /**
+   * Broker (group coordinator) setting as it applies to this group: once the group is empty, its
+   * committed offsets are deleted after this many minutes.
+   */
+  'offsets.retention.minutes': v.optional(num(1, 10_000_000, { integer: true, unit: 'min' }), KafkaDefaults['offsets.retention.minutes']),
   /** Give every member a group.instance.id (static membership, KIP-345). */
   static: v.optional(v.boolean('must be true or false'), false),
   processing: v.strictObject({

@@ -143,12 +143,49 @@ describe('add-partitions', () => {
     expect(m.logs).toHaveLength(8);
     expect(g.orderingViolations).toBeGreaterThan(100);
     expect(Object.values(g.assignment).flat().sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
-    expect(m.logEntries().some((e) => e.text.includes('topic metadata changed: orders now has 8 partitions (was 6)'))).toBe(true);
   });
 
-  it('with latest, records written to a new partition before the group noticed are skipped', () => {
-    const { g } = run('add-partitions', 'groups.0.auto.offset.reset=latest');
-    expect(g.skipped).toBeGreaterThan(0);
+  it('added partitions are discovered at the next metadata refresh (metadata.max.age.ms), by producers and the group alike', () => {
+    const s = load('add-partitions');
+    expect(s.faults[0]).toMatchObject({ at: 120, kind: 'add-partitions', count: 8 });
+    const m = createKafka(s);
+    // Until the refresh at t = 300 s (5 minutes after the clients' first metadata) nothing uses them.
+    m.run(299.9);
+    expect(m.logs).toHaveLength(8);
+    expect(m.logs[6].logEnd + m.logs[7].logEnd).toBe(0);
+    const before = m.stats().groups[0];
+    expect(Object.values(before.assignment).flat().sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(before.rebalances).toBe(1);
+    m.run(s.duration);
+    const after = m.stats().groups[0];
+    expect(after.rebalances).toBe(2);
+    expect(m.logs[6].logEnd).toBeGreaterThan(0);
+    const refresh = m.logEntries().filter((e) => e.text.includes('metadata.max.age.ms=300000'));
+    expect(refresh.map((e) => [e.t, e.source])).toEqual([
+      [300, 'profile-service'],
+      [300, 'consumer-crm-sync-1'],
+    ]);
+    expect(refresh[1].text).toContain('cached metadata has changed from {orders=6} at the beginning of the rebalance to {orders=8}');
+    // Undiscovered partitions are not "paused by a rebalance": only the seconds after the refresh count.
+    expect(after.rebalancePausedSeconds).toBeLessThan(60);
+  });
+
+  it('with latest (the default), records written to a new partition before its first owner started are skipped', () => {
+    const { g, m } = run('add-partitions');
+    expect(g.skipped).toBeGreaterThan(100);
+    const resets = m.logEntries().filter((e) => e.text.startsWith('Found no committed offset for partition orders-6'));
+    expect(resets).toHaveLength(1);
+    expect(resets[0].text).toContain('auto.offset.reset=latest');
+    // With earliest nothing is skipped: the reordering is all that remains.
+    const early = run('add-partitions', 'groups.0.auto.offset.reset=earliest').g;
+    expect(early.skipped).toBe(0);
+    expect(early.orderingViolations).toBeGreaterThan(100);
+  });
+
+  it('a shorter metadata.max.age.ms discovers them sooner', () => {
+    const { m } = run('add-partitions', 'producers.0.metadata.max.age.ms=30000', 'groups.0.metadata.max.age.ms=30000');
+    const refresh = m.logEntries().filter((e) => e.text.includes('metadata.max.age.ms=30000'));
+    expect(refresh.map((e) => e.t)).toEqual([150, 150]);
   });
 
   it('fix: 8 partitions from the start keep every key in place', () => {

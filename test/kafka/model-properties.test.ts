@@ -34,6 +34,8 @@ const groupArb = (i: number) =>
     commit: fc.constantFrom('auto', 'after-processing', 'before-processing'),
     'auto.commit.interval.ms': fc.integer({ min: 100, max: 5000 }),
     'group.initial.rebalance.delay.ms': fc.integer({ min: 0, max: 3000 }),
+    // Short enough that added partitions are discovered within the run.
+    'metadata.max.age.ms': fc.integer({ min: 1000, max: 60000 }),
     static: fc.boolean(),
     processing: fc.record({
       mode: fc.constantFrom('sequential', 'thread-pool', 'keyed'),
@@ -91,7 +93,12 @@ const scenarioArb = fc
     segment: fc.constantFrom(604_800_000, 2_000, 10_000),
     // Integers, not doubles: fast-check biases doubles towards their bounds (a stop at t = 0 …).
     producers: fc.array(
-      fc.record({ rate: fc.integer({ min: 5, max: 80 }), keys: keysArb, stopAt: fc.option(fc.integer({ min: 30, max: DURATION }), { nil: null, freq: 3 }) }),
+      fc.record({
+        rate: fc.integer({ min: 5, max: 80 }),
+        keys: keysArb,
+        stopAt: fc.option(fc.integer({ min: 30, max: DURATION }), { nil: null, freq: 3 }),
+        'metadata.max.age.ms': fc.integer({ min: 1000, max: 60000 }),
+      }),
       { minLength: 1, maxLength: 2 },
     ),
     groups: fc.integer({ min: 1, max: 2 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => groupArb(i)))),
@@ -103,7 +110,7 @@ const scenarioArb = fc
     let partitions = base.partitions;
     const fs = [...faults].sort((a, b) => a.at - b.at).flatMap((f): Record<string, unknown>[] => {
       const gid = `g${f.g}`;
-      if (f.kind === 'poison') return [{ at: f.at, kind: f.kind, partition: f.n % base.partitions, count: f.n, effect: f.x > 15 ? 'crash' : 'exception' }];
+      if (f.kind === 'poison') return [{ at: f.at, kind: f.kind, partition: f.n % base.partitions, count: f.n, effect: f.x > 15 ? 'crash' : f.x > 10 ? 'deserialization' : 'exception' }];
       if (f.kind === 'dependency-outage') return [{ at: f.at, kind: f.kind, target: gid, duration: f.x }];
       if (f.kind === 'producer-stop' || f.kind === 'producer-start') return [{ at: f.at, kind: f.kind, target: f.n % 2 ? '*' : 'p0' }];
       if (f.kind === 'load-spike') return [{ at: f.at, kind: f.kind, target: 'p0', factor: 1 + f.n, duration: f.x }];

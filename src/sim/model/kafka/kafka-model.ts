@@ -37,6 +37,8 @@ export interface ProducerConfig extends RateProfileSpec {
   /** Serialized record size, bytes (drives the sticky partitioner for null keys). */
   recordBytes: number;
   'batch.size': number;
+  /** How often the producer refreshes its metadata (sees added partitions). */
+  'metadata.max.age.ms': number;
 }
 
 export type Fault =
@@ -98,6 +100,8 @@ interface Producer {
   sticky: StickyPartitioner;
   /** Global index of this producer's key 0. */
   keyBase: number;
+  /** Partitions in its metadata: what the partitioner spreads keys over. */
+  partitions: number;
   produced: number;
   stopped: boolean;
   handle: number;
@@ -173,6 +177,7 @@ export class KafkaModel implements SimModel<Fault> {
   private readonly kRetention: number;
   private readonly kSample: number;
   private readonly kRestart: number;
+  private readonly kProducerMetadata: number;
   private readonly kRedraw: number;
   /** Faults applied so far, in order (the replayable timeline). */
   readonly applied: Fault[] = [];
@@ -208,6 +213,7 @@ export class KafkaModel implements SimModel<Fault> {
         cache: keys.count > 0 ? makeKeyPartitionCache(keys, topic.partitions) : null,
         sticky: new StickyPartitioner(topic.partitions, pc['batch.size'], this.streams.stream(`sticky:${pc.name}`, i)),
         keyBase,
+        partitions: topic.partitions,
         produced: 0,
         stopped: false,
         handle: -1,
@@ -244,6 +250,7 @@ export class KafkaModel implements SimModel<Fault> {
     this.kSample = sim.register('sample', () => this.onSample());
     this.kRestart = sim.register('restart', (x) => this.onRestart(x));
     this.kRedraw = sim.register('producer-redraw', (i) => this.redraw(i));
+    this.kProducerMetadata = sim.register('producer-metadata', (i) => this.onProducerMetadata(i));
     const host = (g: number) => ({
       sim,
       streams: this.streams,
@@ -338,23 +345,39 @@ export class KafkaModel implements SimModel<Fault> {
     return [i];
   }
 
-  /** Adds partitions to the topic: producers re-hash keys over the new count; groups rebalance. */
+  /**
+   * Adds partitions to the topic. Clients see them only at their next metadata refresh
+   * (`metadata.max.age.ms`, on a grid from t = 0): each producer then re-hashes keys over the new
+   * count, and each group's leader rejoins so the group rebalances (group.ts).
+   */
   private addPartitions(n: number): void {
     const old = this.logs.length;
     if (n <= old) throw new RangeError(`partitions can only be added: the topic has ${old}, asked for ${n}`);
     const G = this.groups.length;
     for (let p = old; p < n; p++) this.logs.push(new PartitionLog(this.config.topic.name, p, G));
-    for (const p of this.producers) {
-      p.cache?.setNumPartitions(n);
-      p.sticky.setNumPartitions(n);
+    const now = this.sim.now;
+    for (const [i, p] of this.producers.entries()) {
+      const age = p.config['metadata.max.age.ms'] / 1000;
+      this.sim.scheduleAt((Math.floor(now / age + 1e-9) + 1) * age, this.kProducerMetadata, i);
     }
     const lags = new Float64Array(n);
     lags.set(this.partitionLag);
     this.partitionLag = lags;
     const s = this.series;
     if (n <= MAX_PARTITION_SERIES) for (let p = s.partitionLag.length; p < n; p++) s.partitionLag.push(new DownsampledSeries(this.sampleEvery, 256));
-    this.log.add(this.sim.now, 'INFO', 'AdminClient', `Created ${n - old} new partitions for topic ${this.config.topic.name}: ${old} → ${n}; keys now map by hash mod ${n}`);
+    this.log.add(now, 'INFO', 'AdminClient', `Created ${n - old} new partitions for topic ${this.config.topic.name}: ${old} → ${n}; clients see them at their next metadata refresh`);
     for (const g of this.groups) g.onPartitionsAdded(n);
+  }
+
+  /** producer-metadata event: producer i refreshes its metadata and starts using every partition. */
+  private onProducerMetadata(i: number): void {
+    const p = this.producers[i];
+    const n = this.logs.length;
+    if (p.partitions >= n) return;
+    this.log.add(this.sim.now, 'INFO', p.config.name, `metadata refresh (metadata.max.age.ms=${p.config['metadata.max.age.ms']}): topic ${this.config.topic.name} has ${n} partitions (was ${p.partitions}); keys now map by hash mod ${n}`);
+    p.partitions = n;
+    p.cache?.setNumPartitions(n);
+    p.sticky.setNumPartitions(n);
   }
 
   private onRetentionCheck(): void {

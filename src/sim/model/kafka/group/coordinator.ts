@@ -351,7 +351,7 @@ export class GroupCoordinator {
     this.rebalanceTimeoutHandle = -1;
     this.generation++;
     const topic = this.host.topic;
-    const P = this.host.logs.length;
+    const P = this.g.knownPartitions;
     const tp = (ps: number[]): TopicPartition[] => ps.map((partition) => ({ topic, partition }));
     const subs: Subscription[] = this.joinGroupMembers().map((e) => ({
       memberId: e.memberId,
@@ -457,16 +457,30 @@ export class GroupCoordinator {
     }
   }
 
-  /** The topic grew from `old` to `n` partitions: the group's leader notices the metadata change and rebalances. */
-  onPartitionsAdded(old: number, n: number): void {
-    const b = new Float64Array(n).fill(this.host.sim.now);
+  /** The topic grew to `n` partitions: the group keeps their pause clocks, stopped until its leader notices. */
+  onPartitionsCreated(n: number): void {
+    // Not paused yet: nobody in the group knows of them (records may already pile up: lag).
+    const b = new Float64Array(n).fill(NaN);
     b.set(this.pausedSince);
     this.pausedSince = b;
-    // New partitions wait for the rebalance the metadata change starts (or for any member at all).
-    const k = new Uint8Array(n).fill(this.entries.length > 0 ? Pause.Rebalance : Pause.Empty);
+    const k = new Uint8Array(n).fill(Pause.Rebalance);
     k.set(this.pauseKind);
     this.pauseKind = k;
-    if (this.entries.length > 0) this.prepareRebalance(`topic metadata changed: ${this.host.topic} now has ${n} partitions (was ${old})`);
+  }
+
+  /** The leader's metadata refresh found partitions [old, n): it rejoins, and the group rebalances. */
+  onMetadataChanged(old: number, n: number): void {
+    const now = this.host.sim.now;
+    // From now on the new partitions wait for the rebalance (or for any member at all).
+    for (let p = old; p < n; p++) {
+      this.pausedSince[p] = now;
+      this.pauseKind[p] = this.entries.length > 0 ? Pause.Rebalance : Pause.Empty;
+    }
+    const leader = this.entries[0];
+    if (!leader) return;
+    const topic = this.host.topic;
+    this.g.info(leader.consumer.clientId, `Request joining group due to: cached metadata has changed from {${topic}=${old}} at the beginning of the rebalance to {${topic}=${n}} (metadata.max.age.ms=${this.config['metadata.max.age.ms']})`);
+    this.prepareRebalance(`Updating metadata for member ${leader.memberId} during Stable`);
   }
 
   /** Partition-seconds without an owner so far for reason `kind`, including partitions still waiting. */

@@ -36,6 +36,8 @@ export class ConsumerGroup {
   private readonly timeBatch: number;
   /** Partition → owning entry (or null). */
   readonly owner: (Entry | null)[];
+  /** Partitions in the leader's metadata: what the assignor divides (≤ the topic's count). */
+  knownPartitions: number;
   position: Float64Array;
   /** Records left in each partition's completed fetch at its owner (member.ts); 0 = none buffered. */
   fetched: Float64Array;
@@ -58,6 +60,7 @@ export class ConsumerGroup {
   readonly kRetryDue: number;
   readonly kRetryDone: number;
   readonly kSupervisorRestart: number;
+  readonly kMetadata: number;
 
   // Counters and statistics.
   rebalances = 0;
@@ -101,6 +104,7 @@ export class ConsumerGroup {
     const pollLoop = (this.pollLoop = new PollLoop(this));
     const failures = (this.failures = new FailureHandler(this));
     const P = host.logs.length;
+    this.knownPartitions = P;
     this.owner = new Array<Entry | null>(P).fill(null);
     this.position = new Float64Array(P);
     this.fetched = new Float64Array(P);
@@ -125,6 +129,7 @@ export class ConsumerGroup {
     this.kRetryDue = sim.register(`${g}:retry-due`, (level) => failures.pumpRetry(level));
     this.kRetryDone = sim.register(`${g}:retry-done`, (level) => failures.onRetryDone(level));
     this.kSupervisorRestart = sim.register(`${g}:supervisor-restart`, (i) => this.consumers[i].restart());
+    this.kMetadata = sim.register(`${g}:metadata-refresh`, () => this.onMetadataRefresh());
     for (let i = 0; i < config.members; i++) this.addConsumer();
   }
 
@@ -139,7 +144,7 @@ export class ConsumerGroup {
   // ─── helpers shared by the parts ───────────────────────────────────────────────────────────
 
   /** A duration config in seconds. */
-  ms(key: 'max.poll.interval.ms' | 'session.timeout.ms' | 'heartbeat.interval.ms' | 'auto.commit.interval.ms' | 'group.initial.rebalance.delay.ms'): number {
+  ms(key: 'max.poll.interval.ms' | 'session.timeout.ms' | 'heartbeat.interval.ms' | 'auto.commit.interval.ms' | 'group.initial.rebalance.delay.ms' | 'metadata.max.age.ms'): number {
     return this.config[key] / 1000;
   }
 
@@ -234,9 +239,11 @@ export class ConsumerGroup {
   }
 
   /**
-   * The topic now has `n` partitions (partitions were added). The new ones have no committed
-   * offset, so auto.offset.reset decides where their new owner starts; the group's leader notices
-   * the metadata change and rebalances.
+   * The topic now has `n` partitions (partitions were added). The group does not know yet: its
+   * leader sees them at its next metadata refresh (`metadata.max.age.ms` after the last one; the
+   * refreshes run on a grid from t = 0), rejoins and rebalances. The new partitions have no
+   * committed offset, so auto.offset.reset decides where their first owner starts — with latest,
+   * records produced to them before that are skipped.
    */
   onPartitionsAdded(n: number): void {
     const old = this.position.length;
@@ -251,7 +258,19 @@ export class ConsumerGroup {
     this.committed = grow(this.committed, -1);
     this.processedUpTo = grow(this.processedUpTo, 0);
     for (let p = old; p < n; p++) this.owner.push(null);
-    this.coordinator.onPartitionsAdded(old, n);
+    this.coordinator.onPartitionsCreated(n);
+    const age = this.ms('metadata.max.age.ms');
+    const now = this.host.sim.now;
+    this.host.sim.scheduleAt((Math.floor(now / age + 1e-9) + 1) * age, this.kMetadata);
+  }
+
+  /** metadata-refresh event: the leader's metadata catches up with the topic's partition count. */
+  onMetadataRefresh(): void {
+    const n = this.host.logs.length;
+    const old = this.knownPartitions;
+    if (n <= old) return;
+    this.knownPartitions = n;
+    this.coordinator.onMetadataChanged(old, n);
   }
 
   // ─── statistics (stats.ts) ─────────────────────────────────────────────────────────────────

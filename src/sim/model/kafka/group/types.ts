@@ -33,6 +33,10 @@ export interface GroupConfig {
   commit: CommitMode;
   'auto.commit.interval.ms': number;
   'group.initial.rebalance.delay.ms': number;
+  /** How often the leader refreshes its metadata (sees added partitions). */
+  'metadata.max.age.ms': number;
+  /** Broker setting: an empty group's committed offsets are deleted after this many minutes. */
+  'offsets.retention.minutes': number;
   /** Static membership: each consumer gets group.instance.id = "<group>-<n>". */
   static: boolean;
   processing: {

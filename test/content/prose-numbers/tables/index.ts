@@ -1,0 +1,45 @@
+/** One table per lesson: every number its files write, and what it stands for (see ../ledger.ts). */
+import type { Entry } from '../ledger.ts';
+import addPartitions from './add-partitions.ts';
+import blackFriday from './black-friday.ts';
+import commitBeforeProcessing from './commit-before-processing.ts';
+import consumersGtPartitions from './consumers-gt-partitions.ts';
+import deadProducer from './dead-producer.ts';
+import eagerVsCooperative from './eager-vs-cooperative.ts';
+import hotPartition from './hot-partition.ts';
+import littlesLaw from './littles-law.ts';
+import md1 from './md1.ts';
+import mg1Heavy from './mg1-heavy.ts';
+import mm1 from './mm1.ts';
+import mm1k from './mm1k.ts';
+import mmc from './mmc.ts';
+import overload5pct from './overload-5pct.ts';
+import poisonMessage from './poison-message.ts';
+import pubsubGroups from './pubsub-groups.ts';
+import rebalanceStorm from './rebalance-storm.ts';
+import retentionReset from './retention-reset.ts';
+import retryTopics from './retry-topics.ts';
+import threadPoolReorder from './thread-pool-reorder.ts';
+
+export const TABLES: Record<string, Entry[]> = {
+  'add-partitions': addPartitions,
+  'black-friday': blackFriday,
+  'commit-before-processing': commitBeforeProcessing,
+  'consumers-gt-partitions': consumersGtPartitions,
+  'dead-producer': deadProducer,
+  'eager-vs-cooperative': eagerVsCooperative,
+  'hot-partition': hotPartition,
+  'littles-law': littlesLaw,
+  md1,
+  'mg1-heavy': mg1Heavy,
+  mm1,
+  mm1k,
+  mmc,
+  'overload-5pct': overload5pct,
+  'poison-message': poisonMessage,
+  'pubsub-groups': pubsubGroups,
+  'rebalance-storm': rebalanceStorm,
+  'retention-reset': retentionReset,
+  'retry-topics': retryTopics,
+  'thread-pool-reorder': threadPoolReorder,
+};

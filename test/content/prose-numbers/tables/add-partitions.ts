@@ -2,8 +2,6 @@ import { kafka as k, type Entry } from '../ledger.ts';
 import type { KafkaScenario } from '../../../../src/scenario/schema.ts';
 import { partitionForKey } from '../../../../src/sim/model/kafka/murmur2.ts';
 
-// This lesson's text is to be rewritten once the model discovers added partitions after a
-// metadata refresh.
 const growth = (s: KafkaScenario) => s.faults[0] as Extract<KafkaScenario['faults'][number], { kind: 'add-partitions' }>;
 /** The share of the topic's keys whose partition changes when the count grows. */
 const moved = (s: KafkaScenario) => {
@@ -22,7 +20,12 @@ export default [
   k.input('{8} partitions from the start', ['{8} партиций с самого начала', 'при {8} партициях'], (s) => s.topic.partitions, { fix: true, n: [2, 1] }),
   k.input('its {4} consumers', '{4} консьюмера загружены', (s) => s.groups[0].members),
   k.input('t = {120} s', 't = {120} с', (s) => growth(s).at, { n: 2 }),
-  k.measured('over {two} {thousand}', 'больше {двух} {тысяч}', (r) => r.orderingViolations, { says: 2000, is: '≥' }),
+  // Clients refresh their metadata on a grid of metadata.max.age.ms from t = 0: the first refresh after the growth.
+  k.derived('t = {300} s', 't = {300} с', (s) => Math.ceil(growth(s).at / (s.groups[0]['metadata.max.age.ms'] / 1000)) * (s.groups[0]['metadata.max.age.ms'] / 1000), { n: 3 }),
+  k.derived('for {three} minutes nothing', '{три} минуты ничего', (s) => (Math.ceil(growth(s).at / 300) * 300 - growth(s).at) / 60),
+  k.input('({5} minutes by default)', '(по умолчанию {5} минут)', (s) => s.producers[0]['metadata.max.age.ms'] / 60_000, { kafkaDefault: 'producer.metadata.max.age.ms' }),
+  k.measured('over {seven} {thousand}', 'больше {семи} {тысяч}', (r) => r.orderingViolations, { says: 7000, is: '≥' }),
+  k.measured('about {400} records are skipped', 'около {400} записей пропущено', (r) => r.skipped, { within: 50 }),
   k.measured('Created {2} new', 'Created {2} new', (r, { log }) => logged(log, /^Created (\d+) new partitions/)),
   k.measured('partition orders-{6};', 'partition orders-{6};', (r, { log }) => logged(log, /^Found no committed offset for partition \w+-(\d+)/)),
   k.measured(null, 'начинают с {нуля}', (r, { s }) => Math.max(...r.partitions.filter((p) => p.partition >= s.topic.partitions).map((p) => p.logStart))),

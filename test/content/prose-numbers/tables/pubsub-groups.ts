@@ -20,7 +20,7 @@ export default [
   k.input('at {8} ms', 'по {8} мс', (s) => 1000 * meanOf(group(s, 'analytics').processing.time)),
   k.measured('own {2} partitions each', 'billing по {2} партиции', (r) => each(r, 'billing')),
   k.measured('members {3} each', 'по {3};', (r) => each(r, 'analytics')),
-  k.measured('stays near {zero}', 'около {нуля}', (r) => r.groups.billing.lagSeconds.final, { within: 1 }),
+  k.measured('(under {5} s)', '(меньше {5} с)', (r) => r.groups.billing.lagSeconds.final, { is: '≤' }),
   k.measured('nearly {two} minutes', 'почти {две} минуты', (r) => r.groups.analytics.lagSeconds.final / 60, { is: 'nearly', within: 0.2 }),
   k.measured('a little more than a {sixth}', 'чуть больше {шестой} части', (r) => r.groups.analytics.lagSeconds.final / r.simTime, { says: [1 / 6, 1 / 5] }),
   k.derived('applies {250} of', 'обрабатывает {250} из', (s) => capacity(s, 'analytics')),

@@ -61,6 +61,9 @@ export const enum Pause {
   Empty,
 }
 
+/** offsets.retention.check.interval.ms: how often the broker looks for expired offsets, seconds. */
+export const OFFSETS_RETENTION_CHECK_S = 600;
+
 export class GroupCoordinator {
   readonly entries: Entry[] = [];
   /**
@@ -72,6 +75,8 @@ export class GroupCoordinator {
    */
   private readonly memberMap: JavaHashMap<string, Entry> = javaStringMap<Entry>();
   state: GroupState = 'Empty';
+  /** When the group last became empty (its offsets' retention clock). */
+  private emptySince = 0;
   generation = 0;
   /** Per partition: since when it has had no owner (NaN while it has one). */
   pausedSince: Float64Array;
@@ -223,8 +228,7 @@ export class GroupCoordinator {
     if (e.consumer.entry === e) e.consumer.entry = null;
     this.revoke(e, e.owned);
     if (this.entries.length === 0) {
-      this.state = 'Empty';
-      this.relabelPauses(Pause.Rebalance, Pause.Empty);
+      this.becomeEmpty();
       this.cancelRebalanceTimers();
       return;
     }
@@ -321,10 +325,36 @@ export class GroupCoordinator {
         this.revoke(e, e.owned);
       }
     }
-    if (this.entries.length === 0) {
-      this.state = 'Empty';
-      this.relabelPauses(Pause.Rebalance, Pause.Empty);
-    } else this.maybeCompleteJoin();
+    if (this.entries.length === 0) this.becomeEmpty();
+    else this.maybeCompleteJoin();
+  }
+
+  /**
+   * The last member is gone. Its committed offsets are kept for `offsets.retention.minutes` from
+   * now; the broker's cleanup, every `offsets.retention.check.interval.ms` (10 min, on a grid from
+   * t = 0), deletes them once that has passed and the group is still empty.
+   */
+  private becomeEmpty(): void {
+    const now = this.host.sim.now;
+    this.state = 'Empty';
+    this.emptySince = now;
+    this.relabelPauses(Pause.Rebalance, Pause.Empty);
+    const due = now + this.config['offsets.retention.minutes'] * 60;
+    this.host.sim.scheduleAt(Math.ceil(due / OFFSETS_RETENTION_CHECK_S - 1e-9) * OFFSETS_RETENTION_CHECK_S, this.g.kOffsetsExpiry);
+  }
+
+  /** offsets-expiry event: an empty group's committed offsets are deleted (a rejoining member then resets). */
+  onOffsetsExpiry(): void {
+    const g = this.g;
+    const now = this.host.sim.now;
+    if (this.state !== 'Empty' || now - this.emptySince < this.config['offsets.retention.minutes'] * 60 - 1e-6) return;
+    let n = 0;
+    for (let p = 0; p < g.committed.length; p++) {
+      if (g.committed[p] < 0) continue;
+      g.committed[p] = -1;
+      n++;
+    }
+    if (n > 0) g.coordinatorLog(`Removed ${n} expired offsets of group ${g.id}: empty since t = ${+this.emptySince.toFixed(3)} s, longer than offsets.retention.minutes=${this.config['offsets.retention.minutes']}`);
   }
 
   /** The members in the order the JoinGroup response lists them: the broker's member map's. */
@@ -433,8 +463,18 @@ export class GroupCoordinator {
         g.processedUpTo[p] = -1;
         return;
       }
-      const to = this.config['auto.offset.reset'] === 'earliest' ? log.logStart : log.logEnd;
+      let to = this.config['auto.offset.reset'] === 'earliest' ? log.logStart : log.logEnd;
       g.info(e.consumer.clientId, `Found no committed offset for partition ${log.name}; resetting offset to position FetchPosition{offset=${to}} (auto.offset.reset=${this.config['auto.offset.reset']})`);
+      if (to < log.base) {
+        // Only after committed offsets expired: records below `base` were final for every group and
+        // are no longer held in memory. They are counted as redelivered (and, without an idempotent
+        // handler, applied again) at once instead of being processed one by one.
+        const n = log.base - to;
+        g.redeliveries += n;
+        if (!this.config.processing.idempotent) g.duplicates += n;
+        g.info(e.consumer.clientId, `re-reading ${n} records of ${log.name} below offset ${log.base} that this group had already handled (counted at once, not simulated one by one)`);
+        to = log.base;
+      }
       g.pollLoop.skipRange(p, log.logStart, to);
       g.position[p] = to;
       g.processedUpTo[p] = to;

@@ -61,6 +61,7 @@ export class ConsumerGroup {
   readonly kRetryDone: number;
   readonly kSupervisorRestart: number;
   readonly kMetadata: number;
+  readonly kOffsetsExpiry: number;
 
   // Counters and statistics.
   rebalances = 0;
@@ -130,6 +131,7 @@ export class ConsumerGroup {
     this.kRetryDone = sim.register(`${g}:retry-done`, (level) => failures.onRetryDone(level));
     this.kSupervisorRestart = sim.register(`${g}:supervisor-restart`, (i) => this.consumers[i].restart());
     this.kMetadata = sim.register(`${g}:metadata-refresh`, () => this.onMetadataRefresh());
+    this.kOffsetsExpiry = sim.register(`${g}:offsets-expiry`, () => coordinator.onOffsetsExpiry());
     for (let i = 0; i < config.members; i++) this.addConsumer();
   }
 

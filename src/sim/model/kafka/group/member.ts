@@ -263,9 +263,8 @@ export class PollLoop {
 
   /**
    * Kafka's out-of-range handling: the position is below log-start after retention deleted segments.
-   * Returns the exception poll() throws when the partition has no position (auto.offset.reset=none
-   * and no committed offset). (With none, an out-of-range position would throw
-   * OffsetOutOfRangeException; a group here always starts new, so it never has one.)
+   * Returns the exception poll() throws when auto.offset.reset=none: the partition has no position
+   * (no committed offset), or its position is out of range.
    */
   private checkOutOfRange(c: Consumer, p: number): string | null {
     const g = this.g;
@@ -273,8 +272,13 @@ export class PollLoop {
     if (g.position[p] < 0) return `NoOffsetForPartitionException: Undefined offset with no reset policy for partitions: [${log.name}]`;
     if (g.position[p] >= log.logStart) return null;
     const from = g.position[p];
+    const out = `Fetch position FetchPosition{offset=${from}} is out of range for partition ${log.name}`;
+    if (this.config['auto.offset.reset'] === 'none') {
+      g.info(c.clientId, `${out}, raising error to the application since no reset policy is configured`);
+      return `OffsetOutOfRangeException: ${out}`;
+    }
     const to = this.config['auto.offset.reset'] === 'earliest' ? log.logStart : log.logEnd;
-    g.info(c.clientId, `Fetch position FetchPosition{offset=${from}} is out of range for partition ${log.name}, resetting offset`);
+    g.info(c.clientId, `${out}, resetting offset`);
     g.info(c.clientId, `Resetting offset for partition ${log.name} to position FetchPosition{offset=${to}, offsetEpoch=Optional.empty} (auto.offset.reset=${this.config['auto.offset.reset']})`);
     this.skipRange(p, from, to);
     g.fetched[p] = 0;

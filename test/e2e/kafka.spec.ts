@@ -133,7 +133,7 @@ test('every shipped Kafka scenario runs to the end with the CLI’s numbers and 
     expect(await counters(page), id).toEqual(fromCli(j));
     await SIGNATURES[id]?.(page, j);
     // Little's law says what the CLI says: agrees (≈), no steady state, or too wide to judge.
-    const verdictWords: Record<string, string> = { agrees: '≈', differs: '≠', overloaded: 'No steady state', wide: 'too wide' };
+    const verdictWords: Record<string, string> = { agrees: '≈', differs: '≠', overloaded: 'No steady state', wide: 'too uncertain' };
     await expect(page.getByTestId('chart-little'), id).toContainText(verdictWords[j.littlesLaw.verdict]);
     await expect(page.getByTestId('k-lag'), id).toContainText(`${j.lagRecords.inFlight.toLocaleString('en-US')} in flight`);
     for (const chart of ['chart-lag', 'chart-lag-seconds', 'chart-throughput', 'chart-latency', 'chart-little']) {

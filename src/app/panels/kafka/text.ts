@@ -67,7 +67,7 @@ const en = {
   'chart.lagS.title': 'Lag age, seconds',
   'chart.lagS.y': 's',
   'chart.lagS.line': 'age at committed offset',
-  'chart.lagS.caption': 'Age of the record at the committed offset (worst partition), measured from the same position as lag in records: how late results are, which is what users notice. Auto-commit adds up to its interval.',
+  'chart.lagS.caption': 'Age of the record at the committed offset, worst partition: how late results are.',
   'chart.heat.title': 'Lag per partition',
   'chart.heat.y': 'partition',
   'chart.heat.caption': 'One row per partition, darker = more lag: a single dark row is a hot partition.',
@@ -93,12 +93,11 @@ const en = {
 
   'little.identity': 'L = {L} ≈ λ·W = {lambda}/s × {W} s = {lw}',
   'little.differs': 'L = {L} ≠ λ·W = {lambda}/s × {W} s = {lw}: they differ by more than their intervals allow — records still waiting count in L but not yet in W (a run too short).',
-  'little.overloaded':
-    'No steady state: throughput {X}/s stays below the input {lambda}/s, so the backlog, L and W keep growing with the run — L = {L} and λ·W = {lw} describe this window, not a limit.',
-  'little.wide': 'L = {L}, λ·W = {lw}: the interval is too wide to check the identity — the window holds transients (start-up, rebalances, crashes, outages), not a steady state.',
+  'little.overloaded': 'No steady state: out {X}/s < in {lambda}/s, so L and W grow with the run (L = {L}, λ·W = {lw}).',
+  'little.wide': 'L = {L}, λ·W = {lw}: too uncertain to check — transients (rebalances, crashes) dominate.',
   'little.na': 'Appears once records are processed.',
   'little.warming': 'Warm-up until t = {w} s: the start-up (first join, its backlog) is not counted; L and W start then.',
-  'little.window': '(Statistics from t = {w} s, after the warm-up.)',
+  'little.window': '(from t = {w} s)',
 
   'faults.title': 'Faults (live)',
   'faults.target': 'Consumer',
@@ -203,7 +202,7 @@ const ru: Record<KMessageKey, string> = {
   'chart.lagS.title': 'Возраст лага, секунд',
   'chart.lagS.y': 'с',
   'chart.lagS.line': 'возраст на закоммиченном смещении',
-  'chart.lagS.caption': 'Возраст записи на закоммиченном смещении (худшая партиция) — от той же позиции, что и лаг в записях: насколько опаздывают результаты, это и замечают пользователи. Автокоммит добавляет до своего интервала.',
+  'chart.lagS.caption': 'Возраст записи на закоммиченном смещении, худшая партиция: насколько опаздывают результаты.',
   'chart.heat.title': 'Лаг по партициям',
   'chart.heat.y': 'партиция',
   'chart.heat.caption': 'Строка на партицию, темнее — больше лаг: одна тёмная строка — горячая партиция.',
@@ -229,12 +228,11 @@ const ru: Record<KMessageKey, string> = {
 
   'little.identity': 'L = {L} ≈ λ·W = {lambda}/с × {W} с = {lw}',
   'little.differs': 'L = {L} ≠ λ·W = {lambda}/с × {W} с = {lw}: расхождение больше, чем допускают интервалы, — ждущие записи уже входят в L, но ещё не в W (слишком короткий прогон).',
-  'little.overloaded':
-    'Установившегося режима нет: пропускная способность {X}/с ниже входа {lambda}/с, поэтому бэклог, L и W растут вместе с прогоном — L = {L} и λ·W = {lw} описывают это окно, а не предел.',
-  'little.wide': 'L = {L}, λ·W = {lw}: интервал слишком широк, чтобы проверить тождество, — в окне переходные процессы (старт, ребалансы, падения, сбои), а не установившийся режим.',
+  'little.overloaded': 'Режим не установился: выход {X}/с < вход {lambda}/с, L и W растут с прогоном (L = {L}, λ·W = {lw}).',
+  'little.wide': 'L = {L}, λ·W = {lw}: слишком неточно для проверки — преобладают переходные процессы (ребалансы, падения).',
   'little.na': 'Появится, когда записи обработаются.',
   'little.warming': 'Разогрев до t = {w} с: старт (первое вступление в группу и его бэклог) не учитывается; L и W считаются с этого момента.',
-  'little.window': '(Статистика с t = {w} с, после разогрева.)',
+  'little.window': '(с t = {w} с)',
 
   'faults.title': 'Сбои (вживую)',
   'faults.target': 'Потребитель',

@@ -12,6 +12,9 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** The preview server's port; set E2E_PORT to run two checkouts' browser tests side by side. */
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+
 export default defineConfig({
   testDir: 'test/e2e',
   outputDir: 'test-results/playwright',
@@ -22,7 +25,7 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   use: {
-    baseURL: 'http://127.0.0.1:4173',
+    baseURL: `http://127.0.0.1:${PORT}`,
     browserName: 'chromium',
     headless: true,
     viewport: { width: 1280, height: 720 },
@@ -31,8 +34,8 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: 'npx vite build && npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
-    url: 'http://127.0.0.1:4173',
+    command: `npx vite build && npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    url: `http://127.0.0.1:${PORT}`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
   },

@@ -4,6 +4,7 @@
  * path, the bad value and what is allowed.
  */
 import * as v from 'valibot';
+import { depthMessage, valueTooDeep } from './limits.ts';
 import { MAX_EXPECTED_ARRIVALS, ScenarioSchema, SCENARIO_VERSION, type KafkaScenario, type Scenario, type StationScenario } from './schema.ts';
 
 export interface ScenarioError {
@@ -16,20 +17,43 @@ export interface ScenarioError {
 
 export type ValidationResult = { ok: true; scenario: Scenario } | { ok: false; errors: ScenarioError[] };
 
-/** Renders a value compactly for an error message. */
+const SHOW_MAX = 60;
+const PATH_MAX = 120;
+
+/**
+ * JSON-like text of `value`, stopping once it is longer than `budget` characters (so a huge or
+ * deeply nested value costs no more than a small one). Numbers JSON cannot hold show as
+ * Infinity, -Infinity or NaN instead of JSON.stringify's null.
+ */
+function preview(value: unknown, budget: number): string {
+  budget = Math.max(0, budget);
+  if (typeof value === 'number') return Number.isFinite(value) ? JSON.stringify(value) : String(value);
+  if (typeof value === 'string') return JSON.stringify(value.length > budget ? value.slice(0, budget + 1) : value);
+  if (typeof value === 'boolean' || value === null) return String(value);
+  if (typeof value !== 'object') return value === undefined ? 'null' : typeof value === 'bigint' ? `${value}n` : `(${typeof value})`;
+  const isArray = Array.isArray(value);
+  let out = isArray ? '[' : '{';
+  const n = isArray ? value.length : 0;
+  const keys = isArray ? null : Object.keys(value);
+  for (let i = 0; i < (keys ? keys.length : n) && out.length <= budget; i++) {
+    if (i > 0) out += ',';
+    const child = keys ? (value as Record<string, unknown>)[keys[i]] : (value as unknown[])[i];
+    if (keys) out += `${preview(keys[i], budget - out.length)}:`;
+    out += preview(child, budget - out.length);
+  }
+  return out.length > budget ? out : out + (isArray ? ']' : '}');
+}
+
+/** Renders a value compactly for an error message: at most 60 characters, never throws. */
 export function showValue(value: unknown): string {
   if (value === undefined) return 'nothing';
-  let s: string;
-  try {
-    s = JSON.stringify(value) ?? String(value);
-  } catch {
-    s = String(value);
-  }
-  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
+  const s = preview(value, SHOW_MAX);
+  return s.length > SHOW_MAX ? `${s.slice(0, SHOW_MAX - 3)}...` : s;
 }
 
 export function formatError(e: ScenarioError): string {
-  const where = e.path === '' ? 'scenario' : e.path;
+  const path = e.path.length > PATH_MAX ? `${e.path.slice(0, PATH_MAX - 3)}...` : e.path;
+  const where = path === '' ? 'scenario' : path;
   return 'value' in e ? `${where}: ${e.message} (got ${showValue(e.value)})` : `${where}: ${e.message}`;
 }
 
@@ -61,6 +85,8 @@ function schemaAt(root: AnySchema, path: v.IssuePathItem[]): AnySchema | undefin
 
 function fromIssue(issue: v.BaseIssue<unknown>): ScenarioError {
   const path = issuePath(issue);
+  // valibot reads an object's fields from a list too, where `at`, `keys` and `values` are Array methods.
+  if (typeof issue.input === 'function') return { path: path.split('.').slice(0, -1).join('.'), message: 'must be an object, not a list' };
   // Unknown keys in strict objects: valibot reports the key with expected `never`.
   if (issue.kind === 'schema' && issue.expected === 'never') {
     return { path, message: 'is not a known field (check the spelling; see scenarios/README.md)' };
@@ -70,6 +96,12 @@ function fromIssue(issue: v.BaseIssue<unknown>): ScenarioError {
     const inner = field ? v.safeParse(field, undefined) : undefined;
     const hint = inner && !inner.success ? `: it ${inner.issues[0].message}` : '';
     return { path, message: `is required${hint}` };
+  }
+  // A schema without its own message (an object in a list, say) gets valibot's default
+  // "Invalid type: Expected Object but received 3": say it in the scenario's words.
+  if (issue.kind === 'schema' && issue.message.startsWith('Invalid type: Expected ')) {
+    const expected = issue.expected === 'Object' ? 'an object' : issue.expected === 'Array' ? 'a list' : issue.expected;
+    return { path, message: `must be ${expected}`, value: issue.input };
   }
   return { path, message: issue.message, value: issue.input };
 }
@@ -226,6 +258,7 @@ export function validateScenario(input: unknown): ValidationResult {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     return { ok: false, errors: [{ path: '', message: 'must be a JSON object', value: input }] };
   }
+  if (valueTooDeep(input)) return { ok: false, errors: [{ path: '', message: depthMessage }] };
   const raw = input as Record<string, unknown>;
   if (typeof raw.version === 'number' && raw.version > SCENARIO_VERSION) {
     return {
@@ -234,7 +267,11 @@ export function validateScenario(input: unknown): ValidationResult {
     };
   }
   const parsed = v.safeParse(ScenarioSchema, migrate(raw), { abortPipeEarly: true });
-  if (!parsed.success) return { ok: false, errors: parsed.issues.map(fromIssue) };
+  if (!parsed.success) {
+    const seen = new Set<string>();
+    const errors = parsed.issues.map(fromIssue).filter((e) => !seen.has(formatError(e)) && seen.add(formatError(e)));
+    return { ok: false, errors };
+  }
   const errors = crossFieldErrors(parsed.output);
   return errors.length > 0 ? { ok: false, errors } : { ok: true, scenario: parsed.output };
 }

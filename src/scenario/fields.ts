@@ -3,6 +3,7 @@
  * message, bounded texts, distributions, and the fields every scenario has.
  */
 import * as v from 'valibot';
+import { MIN_MAGNITUDE } from './limits.ts';
 
 export const SCENARIO_VERSION = 1;
 
@@ -16,7 +17,14 @@ export function num(min: number, max: number, opts: { integer?: boolean; minExcl
   const msg = `must be ${kind} in ${range}`;
   const lower = opts.minExclusive ? v.gtValue<number, number, string>(min, msg) : v.minValue<number, number, string>(min, msg);
   const finite = v.check<number, string>((x) => Number.isFinite(x), msg);
-  const base = opts.integer ? v.pipe(v.number(msg), v.integer(msg), finite, lower, v.maxValue(max, msg)) : v.pipe(v.number(msg), finite, lower, v.maxValue(max, msg));
+  // Denormals like 5e-324 pass the range but overflow to Infinity when the model inverts or squares them.
+  const tinyMsg = `must be ${opts.minExclusive ? '' : '0 or '}a number in [${MIN_MAGNITUDE}, ${max}]${unit}: a non-zero number below ${MIN_MAGNITUDE} is too small to compute with`;
+  const notTiny = v.check<number, string>((x) => x === 0 || Math.abs(x) >= MIN_MAGNITUDE, tinyMsg);
+  const base = opts.integer
+    ? v.pipe(v.number(msg), v.integer(msg), finite, lower, v.maxValue(max, msg))
+    : min < MIN_MAGNITUDE
+      ? v.pipe(v.number(msg), finite, lower, v.maxValue(max, msg), notTiny)
+      : v.pipe(v.number(msg), finite, lower, v.maxValue(max, msg));
   // The unit as metadata too (no effect on validation), so forms show it without parsing the message.
   return opts.unit ? v.pipe(base, v.metadata<number, NumMetadata>({ unit: opts.unit })) : base;
 }

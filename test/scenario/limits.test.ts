@@ -42,4 +42,13 @@ describe('input limits', () => {
     expect(errorsOf({ ...minimal, arrival: { rate: 1, profile: [[]] } })).toEqual(['arrival.profile.0: must be an object, not a list', 'arrival.profile.0.rate: is required']);
     expect(errorsOf({ ...minimal, arrival: { rate: 1, profile: [5] } })).toEqual(['arrival.profile.0: must be an object (got 5)']);
   });
+
+  it('non-zero numbers below 1e-100 are refused by field, zero is still allowed where it was', () => {
+    expect(errorsOf({ ...minimal, service: { type: 'exponential', mean: 5e-324 } })).toEqual([
+      'service.mean: must be a number in [1e-100, 1000000000] s: a non-zero number below 1e-100 is too small to compute with (got 5e-324)',
+    ]);
+    expect(errorsOf({ ...minimal, arrival: { rate: 1e-300 } })[0]).toMatch(/^arrival\.rate: must be 0 or a number in \[1e-100, 1000000\] \/s/);
+    expect(errorsOf({ ...minimal, arrival: { rate: 0 } })).toEqual([]);
+    expect(errorsOf({ ...minimal, service: { type: 'exponential', mean: 1e-100 } })).toEqual([]);
+  });
 });

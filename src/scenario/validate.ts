@@ -4,7 +4,7 @@
  * path, the bad value and what is allowed.
  */
 import * as v from 'valibot';
-import { depthMessage, valueTooDeep } from './limits.ts';
+import { depthMessage, MAX_CONSUMERS_PER_GROUP, valueTooDeep } from './limits.ts';
 import { MAX_EXPECTED_ARRIVALS, ScenarioSchema, SCENARIO_VERSION, type KafkaScenario, type Scenario, type StationScenario } from './schema.ts';
 
 export interface ScenarioError {
@@ -199,9 +199,15 @@ function kafkaErrors(s: KafkaScenario): ScenarioError[] {
     }
     errors.push(...serviceErrors(g.processing.time, `groups.${i}.processing.time`));
   });
-  // Consumers are named <group.id>-<n>; add-consumer faults raise n.
-  for (const f of [...s.faults].sort((a, b) => a.at - b.at)) {
-    if (f.kind === 'add-consumer' && consumers.has(f.target)) consumers.set(f.target, consumers.get(f.target)! + f.count);
+  // Consumers are named <group.id>-<n>; add-consumer faults raise n, at most to MAX_CONSUMERS_PER_GROUP.
+  for (const [f, i] of s.faults.map((f, i) => [f, i] as const).sort(([a], [b]) => a.at - b.at)) {
+    if (f.kind !== 'add-consumer' || !consumers.has(f.target)) continue;
+    const before = consumers.get(f.target)!;
+    if (before <= MAX_CONSUMERS_PER_GROUP && before + f.count > MAX_CONSUMERS_PER_GROUP) {
+      const msg = `would bring group ${f.target} to ${before + f.count} consumers: a group has at most ${MAX_CONSUMERS_PER_GROUP} over a run (members plus added), so at most ${MAX_CONSUMERS_PER_GROUP - before} here`;
+      errors.push({ path: `faults.${i}.count`, message: msg, value: f.count });
+    }
+    consumers.set(f.target, before + f.count);
   }
   const producerNames = new Set<string>();
   s.producers.forEach((p, i) => {

@@ -203,8 +203,9 @@ export class RunHost {
     if (this.#status === 'finished') return { ok: false, gen: this.#gen, error: 'the run has finished: reset it to inject faults' };
     if (!('faults' in run.scenario)) return { ok: false, gen: this.#gen, error: `the "${run.scenario.model}" model has no live faults` };
     const f = { ...fault, at: run.model.sim.now } as LiveFault;
-    // Validate the fault like any scenario input (ranges, names).
-    const probe = validateScenario({ ...run.scenario, faults: [f] });
+    // Validate the fault like any scenario input (ranges, names), together with the faults so far:
+    // the run with all of them must still fit the budget (stacked load spikes multiply).
+    const probe = validateScenario(withLiveFaults(run.scenario, [...this.#live, f]));
     if (!probe.ok) return { ok: false, gen: this.#gen, error: probe.errors.map(formatError).join('\n') };
     try {
       run.model.inject(f);

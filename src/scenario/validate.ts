@@ -4,6 +4,7 @@
  * path, the bad value and what is allowed.
  */
 import * as v from 'valibot';
+import { budgetErrors } from './budget.ts';
 import { MAX_EXPECTED_ARRIVALS, ScenarioSchema, SCENARIO_VERSION, type KafkaScenario, type Scenario, type StationScenario } from './schema.ts';
 
 export interface ScenarioError {
@@ -236,7 +237,10 @@ export function validateScenario(input: unknown): ValidationResult {
   const parsed = v.safeParse(ScenarioSchema, migrate(raw), { abortPipeEarly: true });
   if (!parsed.success) return { ok: false, errors: parsed.issues.map(fromIssue) };
   const errors = crossFieldErrors(parsed.output);
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, scenario: parsed.output };
+  if (errors.length > 0) return { ok: false, errors };
+  // Only a scenario that is otherwise valid is costed: the estimate reads every field.
+  const over = budgetErrors(parsed.output);
+  return over.length > 0 ? { ok: false, errors: over } : { ok: true, scenario: parsed.output };
 }
 
 /** Thrown by {@link parseScenarioOrThrow}; carries every error. */

@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { END, README, START, blockIn, count, kendall, shippedBlock, shippedFiles, shippedRuns, sig, withBlock } from '../../src/cli/shipped-tables.ts';
+import { END, README, START, blockIn, shippedBlock, shippedFiles, shippedRuns, withBlock } from '../../src/cli/shipped-tables.ts';
+import { count, sig } from '../../src/run/cells.ts';
+import { kendall } from '../../src/run/models/station/shipped.ts';
 import { parseScenarioOrThrow } from '../../src/scenario/validate.ts';
 import type { StationScenario } from '../../src/scenario/schema.ts';
 

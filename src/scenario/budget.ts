@@ -10,7 +10,8 @@
  *   run, with load-spike faults multiplying it over their windows (stacked spikes multiply);
  * - events: per record, one append plus, per consumer group, up to EVENTS_PER_RECORD_PER_GROUP
  *   (fetch, processing, commits; the shipped scenarios measure 0.8–2.8), times the retries that
- *   `processing.failureRate` asks for; plus auto-commit timers of every member;
+ *   `processing.failureRate` asks for; plus auto-commit timers of every member and a visit of every
+ *   partition per retention check;
  * - memory: every record held (a group that stops consuming keeps all of them: 21 bytes plus one
  *   state byte per group, twice for the growth of the buffers), per-key state (partition cache,
  *   Zipf table, last sequence per group), partitions and members (their batch buffers).
@@ -99,8 +100,9 @@ export function kafkaCost(s: KafkaScenario): Cost {
     const bytes = m * (2048 + 17 * g['max.poll.records'] + 48 * (g.processing.mode === 'sequential' ? 1 : g.processing.threads));
     groupMemory.push({ field: `groups.${i}.members`, what: `${fmtCount(m)} consumers of ${g['group.id']} and their poll buffers`, bytes });
   });
-  events += timers;
   const partitions = s.faults.reduce((n, f) => (f.kind === 'add-partitions' ? Math.max(n, f.count) : n), s.topic.partitions);
+  // Each retention check visits every partition (counted as one event each).
+  events += timers + (partitions * s.duration) / (s.topic['log.retention.check.interval.ms'] / 1000);
   const memory = [
     { field: 'duration', what: `${fmtCount(records)} records held (${21 + G} bytes each, with buffer growth)`, bytes: records * (21 + G) * 2 },
     ...s.producers.map((p, i) => ({ field: `producers.${i}.keys.count`, what: `the key space of producer ${p.name}`, bytes: keyBytes(p, G) })),

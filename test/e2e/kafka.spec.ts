@@ -371,6 +371,19 @@ test('hostile and broken links show a message and the nearest valid state, never
   await expect(page.getByTestId('scenario')).toHaveValue('littles-law');
   await page.getByTestId('step-next').click();
   await expect(status(page)).toHaveAttribute('data-value', 'paused');
+  // One character changed in a v2 link (here the scenario's data): the checksum no longer matches,
+  // the page says so and loads the default scenario, not some other one.
+  const good = encodeShareHash(scenario('littles-law') as never);
+  const at = good.length - 12;
+  const changed = good.slice(0, at) + (good[at] === 'Q' ? 'R' : 'Q') + good.slice(at + 1);
+  await page.goto(`${baseURL}/${changed}`);
+  await expect(page.getByTestId('link-error')).toContainText('link: was changed or truncated: checksum does not match');
+  await expect(page.getByTestId('scenario')).toHaveValue('mm1');
+  expect(page.url()).not.toContain(changed);
+  // The same link with its version digit changed to v1 is refused too.
+  await page.goto(`${baseURL}/${good.replace('#v2.', '#v1.')}`);
+  await expect(page.getByTestId('link-error')).toContainText('link: was changed or truncated: it says v1 but has a v2 checksum');
+  await expect(page.getByTestId('scenario')).toHaveValue('mm1');
 });
 
 test('10,000 members and partitions: the topology draws a bounded number of boxes, sums the rest, and the page stays responsive', async ({ page }) => {

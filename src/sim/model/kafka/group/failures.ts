@@ -167,6 +167,7 @@ export class FailureHandler {
     else if (s !== RecordState.Waiting) return; // already settled
     log.setState(gi, o, to);
     g.owed.set(this.host.sim.now, g.owed.current - 1);
+    this.host.sim.progress++;
   }
 
   private deadLetter(c: Consumer | null, p: number, o: number, attempts: number, error: string): void {

@@ -134,13 +134,71 @@ function stationErrors(s: StationScenario): ScenarioError[] {
   return errors;
 }
 
+/** A processing time that is exactly 0 s on every draw. */
+function alwaysZero(t: ServiceSpec): boolean {
+  if (t.type === 'deterministic') return t.mean === 0;
+  if (t.type === 'uniform') return t.max === 0;
+  if (t.type === 'bimodal') return (t.fast === 0 && (t.slow === 0 || t.pSlow === 0)) || (t.slow === 0 && t.pSlow === 1);
+  return false;
+}
+
+/**
+ * Configurations whose simulated time would certainly stop (issue 10a): a group that processes in
+ * zero time, without retry logic, seeks back to a record that fails and fails it again at once,
+ * forever — for every record (failureRate 1), for a poison record that fails in the handler, and
+ * for every record while a dependency outage lasts (its end is never reached). Loops that depend
+ * on the run (a crash loop, a live fault) are stopped at run time by the kernel instead.
+ */
+function zeroTimeLoopErrors(s: KafkaScenario): ScenarioError[] {
+  const errors: ScenarioError[] = [];
+  const fix = 'give it a positive mean, or a retry mode that moves past a failing record';
+  s.groups.forEach((g, i) => {
+    if (!alwaysZero(g.processing.time) || g.retry.mode !== 'none') return;
+    const path = `groups.${i}.processing.time`;
+    const value = g.processing.time;
+    if (g.processing.failureRate === 1) {
+      errors.push({ path, message: `must take time when processing.failureRate is 1 and retry.mode is "none": every attempt fails at once and the consumer seeks back to the same record forever, so simulated time would stop (${fix}, or lower failureRate)`, value });
+      return;
+    }
+    const k = s.faults.findIndex((f) => (f.kind === 'poison' && f.effect === 'exception') || (f.kind === 'dependency-outage' && f.target === g['group.id']));
+    if (k < 0) return;
+    const why =
+      s.faults[k].kind === 'poison'
+        ? `a poison record (faults.${k}) fails in the handler and retry.mode is "none": the consumer seeks back to it and fails again at once, forever, so simulated time would stop`
+        : `a dependency outage (faults.${k}) fails every attempt and retry.mode is "none": the consumer retries at once, forever, so simulated time would never reach the outage's end`;
+    errors.push({ path, message: `must take time when ${why} (${fix})`, value });
+  });
+  return errors;
+}
+
+/**
+ * ∫₀^duration of the product of the load-spike factors acting on producer `name` (stacked where
+ * they overlap; 1 outside every spike): the producer's expected records are at most its peak rate
+ * times this.
+ */
+function spikeSeconds(faults: KafkaScenario['faults'], name: string, duration: number): number {
+  const spikes = faults.flatMap((f) => (f.kind === 'load-spike' && (f.target === '*' || f.target === name) ? [{ from: f.at, until: Math.min(duration, f.at + f.duration), factor: f.factor }] : []));
+  if (spikes.length === 0) return duration;
+  const edges = [...new Set([0, duration, ...spikes.flatMap((w) => [w.from, w.until])])].filter((x) => x >= 0 && x <= duration).sort((a, b) => a - b);
+  let sum = 0;
+  for (let e = 0; e + 1 < edges.length; e++) {
+    let m = 1;
+    for (const w of spikes) if (edges[e] >= w.from && edges[e] < w.until) m *= w.factor;
+    sum += m * (edges[e + 1] - edges[e]);
+  }
+  return sum;
+}
+
 function kafkaErrors(s: KafkaScenario): ScenarioError[] {
   const errors: ScenarioError[] = [];
   let peak = 0;
+  let spiked = 0;
   s.producers.forEach((p, i) => {
     errors.push(...increasingAt(p.profile, `producers.${i}.profile`));
     const base = Math.max(p.rate, ...p.profile.map((x) => x.rate));
-    peak += base * (p.bursts ? Math.max(1, p.bursts.factor) : 1) * (p.daily ? 1 + p.daily.amplitude : 1);
+    const producerPeak = base * (p.bursts ? Math.max(1, p.bursts.factor) : 1) * (p.daily ? 1 + p.daily.amplitude : 1);
+    peak += producerPeak;
+    spiked += producerPeak * spikeSeconds(s.faults, p.name, s.duration);
     if (p.keys.kind === 'coarse' && p.keys.weights && p.keys.weights.length !== p.keys.values.length) {
       errors.push({ path: `producers.${i}.keys.weights`, message: `must have one weight per value (${p.keys.values.length})`, value: p.keys.weights.length });
     }
@@ -151,7 +209,15 @@ function kafkaErrors(s: KafkaScenario): ScenarioError[] {
       errors.push({ path: `producers.${i}.bursts.duration`, message: `must be at most bursts.every (${p.bursts.every} s)`, value: p.bursts.duration });
     }
   });
-  errors.push(...volumeError(peak, s.duration));
+  const volume = volumeError(peak, s.duration);
+  errors.push(...volume);
+  if (volume.length === 0 && spiked > MAX_EXPECTED_ARRIVALS) {
+    errors.push({
+      path: 'faults',
+      message: `have load spikes that would raise the expected records to ${Math.round(spiked).toLocaleString('en-US')} (the spikes multiply the peak rate, stacked where they overlap): at most ${MAX_EXPECTED_ARRIVALS.toLocaleString('en-US')} per run`,
+    });
+  }
+  errors.push(...zeroTimeLoopErrors(s));
   const ids = new Set<string>();
   const consumers = new Map<string, number>();
   s.groups.forEach((g, i) => {

@@ -205,8 +205,9 @@ export class RunHost {
     if (!('faults' in run.scenario)) return { ok: false, gen: this.#gen, error: `the "${run.scenario.model}" model has no live faults` };
     const f = { ...fault, at: run.model.sim.now } as LiveFault;
     // Validate the fault like any scenario input (ranges, names), together with the faults so far:
-    // load spikes stack, and a fault may make simulated time stop (a poison record in a group that
-    // processes in zero time without retries).
+    // the run with all of them must still fit the budget (stacked load spikes multiply), and a
+    // fault must not make simulated time stop (a poison record in a group that processes in zero
+    // time without retries).
     const probe = validateScenario(withLiveFaults(run.scenario, [...this.#live, f]));
     if (!probe.ok) return { ok: false, gen: this.#gen, error: probe.errors.map(formatError).join('\n') };
     try {

@@ -4,6 +4,7 @@
  * path, the bad value and what is allowed.
  */
 import * as v from 'valibot';
+import { budgetErrors } from './budget.ts';
 import { MAX_EXPECTED_ARRIVALS, ScenarioSchema, SCENARIO_VERSION, type KafkaScenario, type Scenario, type StationScenario } from './schema.ts';
 
 export interface ScenarioError {
@@ -171,34 +172,13 @@ function zeroTimeLoopErrors(s: KafkaScenario): ScenarioError[] {
   return errors;
 }
 
-/**
- * ∫₀^duration of the product of the load-spike factors acting on producer `name` (stacked where
- * they overlap; 1 outside every spike): the producer's expected records are at most its peak rate
- * times this.
- */
-function spikeSeconds(faults: KafkaScenario['faults'], name: string, duration: number): number {
-  const spikes = faults.flatMap((f) => (f.kind === 'load-spike' && (f.target === '*' || f.target === name) ? [{ from: f.at, until: Math.min(duration, f.at + f.duration), factor: f.factor }] : []));
-  if (spikes.length === 0) return duration;
-  const edges = [...new Set([0, duration, ...spikes.flatMap((w) => [w.from, w.until])])].filter((x) => x >= 0 && x <= duration).sort((a, b) => a - b);
-  let sum = 0;
-  for (let e = 0; e + 1 < edges.length; e++) {
-    let m = 1;
-    for (const w of spikes) if (edges[e] >= w.from && edges[e] < w.until) m *= w.factor;
-    sum += m * (edges[e + 1] - edges[e]);
-  }
-  return sum;
-}
-
 function kafkaErrors(s: KafkaScenario): ScenarioError[] {
   const errors: ScenarioError[] = [];
   let peak = 0;
-  let spiked = 0;
   s.producers.forEach((p, i) => {
     errors.push(...increasingAt(p.profile, `producers.${i}.profile`));
     const base = Math.max(p.rate, ...p.profile.map((x) => x.rate));
-    const producerPeak = base * (p.bursts ? Math.max(1, p.bursts.factor) : 1) * (p.daily ? 1 + p.daily.amplitude : 1);
-    peak += producerPeak;
-    spiked += producerPeak * spikeSeconds(s.faults, p.name, s.duration);
+    peak += base * (p.bursts ? Math.max(1, p.bursts.factor) : 1) * (p.daily ? 1 + p.daily.amplitude : 1);
     if (p.keys.kind === 'coarse' && p.keys.weights && p.keys.weights.length !== p.keys.values.length) {
       errors.push({ path: `producers.${i}.keys.weights`, message: `must have one weight per value (${p.keys.values.length})`, value: p.keys.weights.length });
     }
@@ -209,14 +189,7 @@ function kafkaErrors(s: KafkaScenario): ScenarioError[] {
       errors.push({ path: `producers.${i}.bursts.duration`, message: `must be at most bursts.every (${p.bursts.every} s)`, value: p.bursts.duration });
     }
   });
-  const volume = volumeError(peak, s.duration);
-  errors.push(...volume);
-  if (volume.length === 0 && spiked > MAX_EXPECTED_ARRIVALS) {
-    errors.push({
-      path: 'faults',
-      message: `have load spikes that would raise the expected records to ${Math.round(spiked).toLocaleString('en-US')} (the spikes multiply the peak rate, stacked where they overlap): at most ${MAX_EXPECTED_ARRIVALS.toLocaleString('en-US')} per run`,
-    });
-  }
+  errors.push(...volumeError(peak, s.duration));
   errors.push(...zeroTimeLoopErrors(s));
   const ids = new Set<string>();
   const consumers = new Map<string, number>();
@@ -302,7 +275,10 @@ export function validateScenario(input: unknown): ValidationResult {
   const parsed = v.safeParse(ScenarioSchema, migrate(raw), { abortPipeEarly: true });
   if (!parsed.success) return { ok: false, errors: parsed.issues.map(fromIssue) };
   const errors = crossFieldErrors(parsed.output);
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, scenario: parsed.output };
+  if (errors.length > 0) return { ok: false, errors };
+  // Only a scenario that is otherwise valid is costed: the estimate reads every field.
+  const over = budgetErrors(parsed.output);
+  return over.length > 0 ? { ok: false, errors: over } : { ok: true, scenario: parsed.output };
 }
 
 /** Thrown by {@link parseScenarioOrThrow}; carries every error. */

@@ -171,6 +171,7 @@ export class FailureHandler {
     else if (s !== RecordState.Waiting) return false; // already settled
     log.setState(gi, o, to);
     g.owed.set(this.host.sim.now, g.owed.current - 1);
+    this.host.sim.progress++;
     return true;
   }
 

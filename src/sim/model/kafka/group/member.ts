@@ -302,6 +302,7 @@ export class PollLoop {
     if (n > 0) {
       this.g.skipped += n;
       this.g.owed.set(this.host.sim.now, this.g.owed.current - n);
+      this.host.sim.progress += n;
     }
   }
 

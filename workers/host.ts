@@ -15,6 +15,7 @@ import { formatError, validateScenario, type Scenario } from '../src/scenario/in
 import type { CommandResult, LiveFault, RunStatus, Snapshot, Speed } from './protocol.ts';
 import { withLiveFaults } from './liveFaults.ts';
 import { runBudgeted, type Chunk } from './pacing.ts';
+import { NoProgressError } from '../src/sim/kernel/simulation.ts';
 
 export interface Host {
   /** Wall-clock milliseconds (monotonic). */
@@ -203,13 +204,19 @@ export class RunHost {
     if (this.#status === 'finished') return { ok: false, gen: this.#gen, error: 'the run has finished: reset it to inject faults' };
     if (!('faults' in run.scenario)) return { ok: false, gen: this.#gen, error: `the "${run.scenario.model}" model has no live faults` };
     const f = { ...fault, at: run.model.sim.now } as LiveFault;
-    // Validate the fault like any scenario input (ranges, names).
-    const probe = validateScenario({ ...run.scenario, faults: [f] });
+    // Validate the fault like any scenario input (ranges, names), together with the faults so far:
+    // the run with all of them must still fit the budget (stacked load spikes multiply), and a
+    // fault must not make simulated time stop (a poison record in a group that processes in zero
+    // time without retries).
+    const probe = validateScenario(withLiveFaults(run.scenario, [...this.#live, f]));
     if (!probe.ok) return { ok: false, gen: this.#gen, error: probe.errors.map(formatError).join('\n') };
     try {
       run.model.inject(f);
     } catch (e) {
-      return { ok: false, gen: this.#gen, error: errorText(e) };
+      if (!(e instanceof NoProgressError)) return { ok: false, gen: this.#gen, error: errorText(e) };
+      // The fault was applied and simulated time stopped: the run stops, and its link reproduces that.
+      this.#live = [...this.#live, f];
+      return this.#fail(errorText(e));
     }
     this.#live = [...this.#live, f];
     this.#snapshot();

@@ -14,6 +14,7 @@ import type { SimModel } from '../sim/model/contract.ts';
 import type { LogEntry } from '../sim/model/kafka/event-log.ts';
 import { kafkaEntry } from './models/kafka/entry.ts';
 import { stationEntry } from './models/station/entry.ts';
+import type { ShippedTable } from './cells.ts';
 
 export type { SimModel };
 
@@ -60,6 +61,8 @@ export interface ModelEntry<S extends Scenario, M extends SimModel<F>, Sum, D, F
   focusCount(scenario: S): number;
   /** The latency-vs-utilisation numbers of a finished run. */
   sweepPoint(summary: Sum): SweepPoint;
+  /** Its table of the shipped scenarios in scenarios/README.md (`npm run tables`). */
+  readonly shipped: ShippedTable<S, Sum>;
 }
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the registry erases each entry's own types */

@@ -8,10 +8,22 @@ import type { KafkaModel } from '../sim/model/kafka/kafka-model.ts';
 import type { LogEntry } from '../sim/model/kafka/event-log.ts';
 import type { SimModel } from '../sim/model/contract.ts';
 import { modelFor, type RunSummary } from './registry.ts';
+import { NoProgressError } from '../sim/kernel/simulation.ts';
 
 export { createStation } from './models/station/entry.ts';
 export { createKafka } from './models/kafka/entry.ts';
+export { NoProgressError };
 export type { RunSummary };
+
+/**
+ * How a command-line run reports an error its model threw: a stop the scenario itself caused
+ * (simulated time stopped advancing: {@link NoProgressError}) is an input problem — exit code 2,
+ * `error: <why>`, like an invalid scenario — and anything else is a bug (exit code 1).
+ */
+export function describeRunError(e: unknown): { code: 1 | 2; text: string } {
+  if (e instanceof NoProgressError) return { code: 2, text: `error: ${e.message}` };
+  return { code: 1, text: `internal error: ${e instanceof Error ? e.message : String(e)}` };
+}
 
 export type Model = SimModel<unknown>;
 
@@ -27,7 +39,10 @@ export function summarize(scenario: Scenario, model: Model, wallMs?: number): Ru
   return modelFor(scenario).summary(scenario, model, wallMs) as RunSummary;
 }
 
-/** Runs a scenario to its duration; `clock` (ms) times the simulation loop alone when given. */
+/**
+ * Runs a scenario to its duration; `clock` (ms) times the simulation loop alone when given.
+ * Throws {@link NoProgressError} when the scenario's simulated time stops advancing.
+ */
 export function runScenario(scenario: Scenario, clock?: () => number): RunSummary {
   return runScenarioWithLog(scenario, clock).summary;
 }

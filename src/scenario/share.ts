@@ -1,11 +1,22 @@
 /**
- * Share links: the whole scenario (seed included) in the URL hash, compressed and versioned.
+ * Share links: the whole scenario (seed included) in the URL hash, compressed, versioned and, since
+ * v2, checksummed.
  *
- *   https://…/#v1.<lz-string compressToEncodedURIComponent(JSON.stringify(scenario))>
+ *   https://…/#v2.<check>.<payload>
+ *     payload = lz-string compressToEncodedURIComponent(JSON.stringify(scenario))
+ *     check   = CRC-32 of the payload in 7 base-36 digits, then the payload's length mod 36 in one
+ *               (8 lowercase characters, zero-padded)
  *
- * `v1` is the link format; the scenario inside carries its own `version`, migrated by
- * `validateScenario`, so old links keep working when either changes. Decoding never throws: a
- * truncated, tampered or foreign link yields errors that say what is wrong.
+ * Any one changed, dropped or added character is caught: CRC-32 detects every error within 32
+ * consecutive bits, so every substituted character of the payload; the length digit, every
+ * dropped or added one; the rest of the link is parsed strictly (a fixed-width check, the
+ * payload's alphabet), so a change there does not parse. A caught link is refused with a message,
+ * never opened as some other scenario.
+ *
+ * `#v1.<payload>` links (no check) are still read exactly as before: they are in bookmarks.
+ * The scenario inside carries its own `version`, migrated by `validateScenario`, so old links keep
+ * working when either changes. Decoding never throws: a truncated, tampered or foreign link yields
+ * errors that say what is wrong.
  */
 import LZString from 'lz-string';
 import type { Scenario } from './schema.ts';
@@ -13,13 +24,41 @@ import { validateScenario, type ScenarioError, type ValidationResult } from './v
 
 const { compressToEncodedURIComponent, decompressFromEncodedURIComponent } = LZString;
 
-export const SHARE_FORMAT = 1;
+/** The link format this version writes. */
+export const SHARE_FORMAT = 2;
+/** The link formats this version reads. */
+export const SHARE_FORMATS_READ: readonly number[] = [1, 2];
 /** Longest hash accepted: real scenarios compress to well under 2 KB; this bounds decompression work. */
 export const MAX_SHARE_LENGTH = 16_000;
 
+const CRC_TABLE = (() => {
+  const t = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    t[n] = c >>> 0;
+  }
+  return t;
+})();
+
+const utf8 = new TextEncoder();
+
+/** CRC-32 (IEEE 802.3, as zlib and PNG compute it) of the UTF-8 bytes of `text`. */
+export function crc32(text: string): number {
+  let c = 0xffffffff;
+  for (const b of utf8.encode(text)) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+/** The 8-character check of a v2 payload: CRC-32 in 7 base-36 digits, length mod 36 in one. */
+export function shareCheck(payload: string): string {
+  return crc32(payload).toString(36).padStart(7, '0') + (payload.length % 36).toString(36);
+}
+
 /** The hash (with leading `#`) that carries `scenario`. */
 export function encodeShareHash(scenario: Scenario): string {
-  return `#v${SHARE_FORMAT}.${compressToEncodedURIComponent(JSON.stringify(scenario))}`;
+  const payload = compressToEncodedURIComponent(JSON.stringify(scenario));
+  return `#v${SHARE_FORMAT}.${shareCheck(payload)}.${payload}`;
 }
 
 function fail(message: string, value?: unknown): { ok: false; errors: ScenarioError[] } {
@@ -31,9 +70,19 @@ export function looksLikeShare(text: string): boolean {
   return /^(https?:\/\/|#)/.test(text) || /#v\d+\./.test(text);
 }
 
+const CHANGED = 'was changed or truncated';
+
+/** The payload of a v2 link body (`<check>.<payload>`) whose check matches, or why not. */
+function checkedPayload(body: string): { ok: true; payload: string } | { ok: false; errors: ScenarioError[] } {
+  const m = /^([0-9a-z]{8})\.([A-Za-z0-9+$-]*)$/.exec(body);
+  if (!m) return fail(`${CHANGED}: it is not <8-character checksum>.<data> (was the whole link copied?)`);
+  if (shareCheck(m[2]) !== m[1]) return fail(`${CHANGED}: checksum does not match (was the whole link copied?)`);
+  return { ok: true, payload: m[2] };
+}
+
 /**
  * The JSON a full URL or a bare hash carries, not yet validated (the link's own checks only:
- * length, format version, compression, JSON). Never throws.
+ * length, format version, checksum, compression, JSON). Never throws.
  */
 export function decodeShareData(urlOrHash: string): { ok: true; data: unknown } | { ok: false; errors: ScenarioError[] } {
   const at = urlOrHash.indexOf('#');
@@ -41,14 +90,24 @@ export function decodeShareData(urlOrHash: string): { ok: true; data: unknown } 
   const hash = urlOrHash.slice(at + 1);
   if (hash.length > MAX_SHARE_LENGTH) return fail(`is too long (${hash.length} characters; at most ${MAX_SHARE_LENGTH})`);
   const m = /^v(\d+)\.(.*)$/s.exec(hash);
-  if (!m) return fail('is not a QueueLab scenario link (expected #v1.…)', hash.slice(0, 20));
+  if (!m) return fail(`is not a QueueLab scenario link (expected #v${SHARE_FORMAT}.…)`, hash.slice(0, 20));
   const format = Number(m[1]);
-  if (format !== SHARE_FORMAT) {
-    return fail(`uses link format v${format}, which this QueueLab does not read (it reads v${SHARE_FORMAT})`);
+  if (!SHARE_FORMATS_READ.includes(format)) {
+    return fail(`uses link format v${format}, which this QueueLab does not read (it reads ${SHARE_FORMATS_READ.map((f) => `v${f}`).join(' and ')})`);
+  }
+  let payload: string;
+  if (format === 1) {
+    // v1 data never contains a '.': this is a v2 link whose version digit was changed.
+    if (m[2].includes('.')) return fail(`${CHANGED}: it says v1 but has a v2 checksum`);
+    payload = m[2];
+  } else {
+    const c = checkedPayload(m[2]);
+    if (!c.ok) return c;
+    payload = c.payload;
   }
   let json: string | null;
   try {
-    json = decompressFromEncodedURIComponent(m[2]);
+    json = decompressFromEncodedURIComponent(payload);
   } catch {
     json = null;
   }

@@ -4,6 +4,7 @@
  * path, the bad value and what is allowed.
  */
 import * as v from 'valibot';
+import { budgetErrors } from './budget.ts';
 import { depthMessage, MAX_CONSUMERS_PER_GROUP, valueTooDeep } from './limits.ts';
 import { MAX_EXPECTED_ARRIVALS, ScenarioSchema, SCENARIO_VERSION, type KafkaScenario, type Scenario, type StationScenario } from './schema.ts';
 
@@ -166,6 +167,43 @@ function stationErrors(s: StationScenario): ScenarioError[] {
   return errors;
 }
 
+/** A processing time that is exactly 0 s on every draw. */
+function alwaysZero(t: ServiceSpec): boolean {
+  if (t.type === 'deterministic') return t.mean === 0;
+  if (t.type === 'uniform') return t.max === 0;
+  if (t.type === 'bimodal') return (t.fast === 0 && (t.slow === 0 || t.pSlow === 0)) || (t.slow === 0 && t.pSlow === 1);
+  return false;
+}
+
+/**
+ * Configurations whose simulated time would certainly stop (issue 10a): a group that processes in
+ * zero time, without retry logic, seeks back to a record that fails and fails it again at once,
+ * forever — for every record (failureRate 1), for a poison record that fails in the handler, and
+ * for every record while a dependency outage lasts (its end is never reached). Loops that depend
+ * on the run (a crash loop, a live fault) are stopped at run time by the kernel instead.
+ */
+function zeroTimeLoopErrors(s: KafkaScenario): ScenarioError[] {
+  const errors: ScenarioError[] = [];
+  const fix = 'give it a positive mean, or a retry mode that moves past a failing record';
+  s.groups.forEach((g, i) => {
+    if (!alwaysZero(g.processing.time) || g.retry.mode !== 'none') return;
+    const path = `groups.${i}.processing.time`;
+    const value = g.processing.time;
+    if (g.processing.failureRate === 1) {
+      errors.push({ path, message: `must take time when processing.failureRate is 1 and retry.mode is "none": every attempt fails at once and the consumer seeks back to the same record forever, so simulated time would stop (${fix}, or lower failureRate)`, value });
+      return;
+    }
+    const k = s.faults.findIndex((f) => (f.kind === 'poison' && f.effect === 'exception') || (f.kind === 'dependency-outage' && f.target === g['group.id']));
+    if (k < 0) return;
+    const why =
+      s.faults[k].kind === 'poison'
+        ? `a poison record (faults.${k}) fails in the handler and retry.mode is "none": the consumer seeks back to it and fails again at once, forever, so simulated time would stop`
+        : `a dependency outage (faults.${k}) fails every attempt and retry.mode is "none": the consumer retries at once, forever, so simulated time would never reach the outage's end`;
+    errors.push({ path, message: `must take time when ${why} (${fix})`, value });
+  });
+  return errors;
+}
+
 function kafkaErrors(s: KafkaScenario): ScenarioError[] {
   const errors: ScenarioError[] = [];
   let peak = 0;
@@ -184,6 +222,7 @@ function kafkaErrors(s: KafkaScenario): ScenarioError[] {
     }
   });
   errors.push(...volumeError(peak, s.duration));
+  errors.push(...zeroTimeLoopErrors(s));
   const ids = new Set<string>();
   const consumers = new Map<string, number>();
   s.groups.forEach((g, i) => {
@@ -279,7 +318,10 @@ export function validateScenario(input: unknown): ValidationResult {
     return { ok: false, errors };
   }
   const errors = crossFieldErrors(parsed.output);
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, scenario: parsed.output };
+  if (errors.length > 0) return { ok: false, errors };
+  // Only a scenario that is otherwise valid is costed: the estimate reads every field.
+  const over = budgetErrors(parsed.output);
+  return over.length > 0 ? { ok: false, errors: over } : { ok: true, scenario: parsed.output };
 }
 
 /** Thrown by {@link parseScenarioOrThrow}; carries every error. */

@@ -49,6 +49,24 @@ describe('RunHost with a Kafka scenario', () => {
     }
   });
 
+  it('live load spikes count toward the run budget: stacked ×8 presses are refused once the run would not fit', () => {
+    const scenario = load('littles-law');
+    const { host, runner } = setup();
+    runner.load(scenario);
+    runner.speed(50);
+    runner.play();
+    host.advance(1000);
+    const spike = { at: 0, kind: 'load-spike', target: '*', factor: 8, duration: 120 } as const;
+    const results = Array.from({ length: 6 }, () => runner.inject(spike));
+    // 1,000 records/s: one ×8 spike adds ~0.8 M records, a second on top ×64 for its overlap, the third ×512 …
+    const refused = results.findIndex((r) => !r.ok);
+    expect(refused).toBeGreaterThan(0);
+    expect(results.slice(0, refused).every((r) => r.ok)).toBe(true);
+    const r = results[refused];
+    expect(refused).toBeLessThanOrEqual(3);
+    expect(!r.ok && r.error).toMatch(/^duration: (is too long for the event budget|needs too much memory)/);
+  });
+
   it('replays live faults from the share-link scenario bit for bit', () => {
     const scenario = load('littles-law');
     const { host, runner, last } = setup();

@@ -371,6 +371,71 @@ test('hostile and broken links show a message and the nearest valid state, never
   await expect(page.getByTestId('scenario')).toHaveValue('littles-law');
   await page.getByTestId('step-next').click();
   await expect(status(page)).toHaveAttribute('data-value', 'paused');
+  // One character changed in a v2 link (here the scenario's data): the checksum no longer matches,
+  // the page says so and loads the default scenario, not some other one.
+  const good = encodeShareHash(scenario('littles-law') as never);
+  const at = good.length - 12;
+  const changed = good.slice(0, at) + (good[at] === 'Q' ? 'R' : 'Q') + good.slice(at + 1);
+  await page.goto(`${baseURL}/${changed}`);
+  await expect(page.getByTestId('link-error')).toContainText('link: was changed or truncated: checksum does not match');
+  await expect(page.getByTestId('scenario')).toHaveValue('mm1');
+  expect(page.url()).not.toContain(changed);
+  // The same link with its version digit changed to v1 is refused too.
+  await page.goto(`${baseURL}/${good.replace('#v2.', '#v1.')}`);
+  await expect(page.getByTestId('link-error')).toContainText('link: was changed or truncated: it says v1 but has a v2 checksum');
+  await expect(page.getByTestId('scenario')).toHaveValue('mm1');
+});
+
+test('10,000 members and partitions: the topology draws a bounded number of boxes, sums the rest, and the page stays responsive', async ({ page }) => {
+  const base = scenario('littles-law') as { groups: Record<string, unknown>[] };
+  const huge = {
+    ...base,
+    id: 'ten-thousand',
+    title: '10,000 members',
+    duration: 5,
+    warmup: 0,
+    topic: { name: 'orders', partitions: 10_000 },
+    groups: [{ ...base.groups[0], members: 1000 }],
+    faults: Array.from({ length: 9 }, () => ({ at: 0, kind: 'add-consumer', target: 'warehouse', count: 1000 })),
+  };
+  await openKafka(page, huge);
+  // Before the run: the topic's 10,000 partitions are 23 rows and one line for the rest.
+  await expect(page.locator('[data-testid=partition]')).toHaveCount(23);
+  await expect(page.getByTestId('partition-rest')).toHaveAttribute('data-count', String(10_000 - 23));
+  // A step and Play answer within a few seconds.
+  let t0 = Date.now();
+  await page.getByTestId('step').click({ timeout: 3000 });
+  await expect(status(page)).toHaveAttribute('data-value', 'paused', { timeout: 3000 });
+  await expect(page.getByTestId('sim-time')).toHaveAttribute('data-events', '1', { timeout: 3000 });
+  const stepMs = Date.now() - t0;
+  await page.getByTestId('speed').selectOption('max');
+  t0 = Date.now();
+  await page.getByTestId('play').click({ timeout: 3000 });
+  await expect(status(page)).toHaveAttribute('data-value', /running|finished/, { timeout: 3000 });
+  const playMs = Date.now() - t0;
+  // All 10,000 joined: 32 boxes, one box for the other 9,968.
+  await expect(page.getByTestId('member-rest')).toHaveAttribute('data-count', String(10_000 - 32), { timeout: 15_000 });
+  await expect(page.locator('[data-testid=member]')).toHaveCount(32);
+  await expect(page.getByTestId('member-rest')).toContainText('+9,968 more members');
+  await expect(status(page)).toHaveAttribute('data-value', 'finished', { timeout: 60_000 });
+  // A frame still comes promptly after the run.
+  const frameMs = await page.evaluate(() => {
+    const t = performance.now();
+    return new Promise<number>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(performance.now() - t))));
+  });
+  console.log(`10,000 members: step ${stepMs} ms, play ${playMs} ms, two frames ${frameMs.toFixed(0)} ms`);
+  expect(frameMs).toBeLessThan(1000);
+  // Nothing is lost in the summing: the lag adds up to the counter, the states to 10,000 members.
+  const rows = await page.locator('[data-testid=partition]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-lag'))));
+  expect(rows.length).toBe(23);
+  const restLag = Number(await page.getByTestId('partition-rest').getAttribute('data-lag'));
+  expect(rows.reduce((a, b) => a + b, 0) + restLag).toBe(await counter(page, 'lag'));
+  const restStates = Object.fromEntries((await page.getByTestId('member-rest').getAttribute('data-states'))!.split(',').map((kv) => [kv.split(':')[0], Number(kv.split(':')[1])]));
+  expect(Object.values(restStates).reduce((a, b) => a + b, 0)).toBe(10_000 - 32);
+  // The fault menu lists the first 100 consumers and says how many more there are.
+  await expect(page.getByTestId('fault-target').locator('option')).toHaveCount(101);
+  await expect(page.getByTestId('fault-target').locator('option[disabled]')).toContainText('+9,900 more in warehouse');
+  await page.screenshot({ path: `${SHOTS}/kafka-10000-members.png` });
 });
 
 // How long the main thread's longest task is during such a run is a number for `npm run bench`

@@ -108,7 +108,7 @@ describe('share links', () => {
 
   it('round-trip the whole scenario, seed included, through a URL', () => {
     const url = `https://example.org/queuelab/${encodeShareHash(scenario)}`;
-    expect(url).toMatch(/#v1\.[A-Za-z0-9+\-$]+$/);
+    expect(url).toMatch(/#v2\.[0-9a-z]{8}\.[A-Za-z0-9+\-$]+$/);
     const back = decodeShare(url);
     expect(back).toEqual({ ok: true, scenario });
   });
@@ -119,8 +119,10 @@ describe('share links', () => {
       const r = decodeShare(s);
       return r.ok ? 'ok' : r.errors.map(formatError).join('; ');
     };
-    expect(msg(hash.slice(0, hash.length - 30))).toMatch(/truncated or corrupted/);
-    expect(msg(hash.replace('#v1.', '#v7.'))).toMatch(/link format v7, which this QueueLab does not read/);
+    expect(msg(hash.slice(0, hash.length - 30))).toBe('link: was changed or truncated: checksum does not match (was the whole link copied?)');
+    const v1 = `#v1.${LZString.compressToEncodedURIComponent(JSON.stringify(scenario))}`;
+    expect(msg(v1.slice(0, v1.length - 30))).toMatch(/truncated or corrupted/);
+    expect(msg(hash.replace('#v2.', '#v7.'))).toMatch(/link format v7, which this QueueLab does not read/);
     expect(msg('https://example.org/#/some/route')).toMatch(/not a QueueLab scenario link/);
     expect(msg('https://example.org/')).toMatch(/has no #/);
     expect(msg(`#v1.${'A'.repeat(MAX_SHARE_LENGTH)}`)).toMatch(/too long/);

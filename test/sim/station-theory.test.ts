@@ -10,7 +10,8 @@
  * `precision` × theory: a 2–5 % model error would be caught.
  */
 import { describe, expect, it } from 'vitest';
-import { Station, type StationConfig } from '../../src/sim/model/station/station.ts';
+import { readFileSync } from 'node:fs';
+import { Station, type StationConfig, type StationStats } from '../../src/sim/model/station/station.ts';
 import { mg1, mm1, mm1k, mmc, mmck } from '../../src/theory/index.ts';
 import type { DistributionSpec } from '../../src/sim/kernel/distributions.ts';
 
@@ -25,6 +26,11 @@ interface Case {
   theory: { L: number; W: number; Wq: number; pBlock?: number };
   precision: number;
   seed: number;
+  /**
+   * Its row in the README's "Validated against theory" table: the model label and the one metric
+   * shown. Every case has a row, and every row is a case (checked below).
+   */
+  readme: { label: string; metric: 'W' | 'Wq' | 'pBlock' };
 }
 
 const expo = (mean: number): DistributionSpec => ({ type: 'exponential', mean });
@@ -46,6 +52,7 @@ const cases: Case[] = [
     theory: mm1(rho, 1),
     precision: 0.05,
     seed: 101,
+    readme: { label: `M/M/1 ρ = ${rho}`, metric: 'W' as const },
   })),
   ...[2, 4, 8].map((c) => ({
     name: `M/M/${c} at ρ = 0.9 (Erlang C)`,
@@ -58,6 +65,7 @@ const cases: Case[] = [
     theory: mmc(0.9 * c, 1, c),
     precision: 0.05,
     seed: 202,
+    readme: { label: `M/M/${c} ρ = 0.9`, metric: 'W' as const },
   })),
   {
     name: 'M/D/1 at ρ = 0.9 (Pollaczek–Khinchine)',
@@ -70,6 +78,7 @@ const cases: Case[] = [
     theory: mg1(0.9, 1, 0),
     precision: 0.05,
     seed: 303,
+    readme: { label: 'M/D/1 ρ = 0.9', metric: 'Wq' },
   },
   {
     name: 'M/G/1 with hyperexponential service, cv = 3, ρ = 0.8 (Pollaczek–Khinchine)',
@@ -82,6 +91,7 @@ const cases: Case[] = [
     theory: mg1(0.8, 1, 9),
     precision: 0.05,
     seed: 404,
+    readme: { label: 'M/G/1 hyperexp. cv 3, ρ = 0.8', metric: 'Wq' },
   },
   {
     name: 'M/G/1 with lognormal service, cv = 2, ρ = 0.7 (Pollaczek–Khinchine)',
@@ -94,6 +104,7 @@ const cases: Case[] = [
     theory: mg1(0.7, 1, 4),
     precision: 0.05,
     seed: 505,
+    readme: { label: 'M/G/1 lognormal cv 2, ρ = 0.7', metric: 'Wq' },
   },
   {
     name: 'M/M/1/10 under overload, ρ = 1.2 (blocking)',
@@ -106,6 +117,7 @@ const cases: Case[] = [
     theory: mm1k(1.2, 1, 10),
     precision: 0.02,
     seed: 606,
+    readme: { label: 'M/M/1/10 ρ = 1.2', metric: 'pBlock' },
   },
   {
     name: 'M/M/1/5 at ρ = 0.5 (blocking)',
@@ -118,6 +130,7 @@ const cases: Case[] = [
     theory: mm1k(0.5, 1, 5),
     precision: 0.05,
     seed: 707,
+    readme: { label: 'M/M/1/5 ρ = 0.5', metric: 'pBlock' },
   },
   {
     name: 'M/M/3/6 at ρ = 0.9 (blocking)',
@@ -130,6 +143,7 @@ const cases: Case[] = [
     theory: mmck(2.7, 1, 3, 6),
     precision: 0.05,
     seed: 808,
+    readme: { label: 'M/M/3/6 ρ = 0.9', metric: 'pBlock' },
   },
 ];
 
@@ -150,10 +164,47 @@ function run(c: Case) {
   return { wide: st.stats(LEVEL), narrow: st.stats() };
 }
 
+/** Each case runs once; its checks and the README table below read the same results. */
+const results = new Map<Case, ReturnType<typeof run>>();
+function resultOf(c: Case): ReturnType<typeof run> {
+  let r = results.get(c);
+  if (r === undefined) results.set(c, (r = run(c)));
+  return r;
+}
+
+/** A number as the README table prints it: fixed digits, a Unicode minus, no "−0.00". */
+function num(x: number, digits: number): string {
+  const t = x.toFixed(digits);
+  return /^-0\.0*$/.test(t) ? t.slice(1) : t.replace('-', '−');
+}
+
+/** A case's row of the README table, from its 95 % (narrow) results: the one place that formats it. */
+function readmeRow(c: Case, narrow: StationStats): string[] {
+  const { label, metric } = c.readme;
+  const theory = metric === 'pBlock' ? c.theory.pBlock : c.theory[metric];
+  if (theory === undefined) throw new Error(`${c.name}: no theory for ${metric}`);
+  const digits = metric === 'pBlock' ? 4 : 3;
+  const e = narrow[metric];
+  return [label, metric === 'pBlock' ? 'P(block)' : metric, num(theory, digits), `${num(e.mean, digits)} ± ${num(e.hw, digits)}`, num((e.mean - theory) / e.hw, 2)];
+}
+
+/** README.md's "Validated against theory" section: the prose above the table, and the table's rows as cells. */
+function readmeSection(): { prose: string; rows: string[][] } {
+  const md = readFileSync('README.md', 'utf8');
+  const start = md.indexOf('\n## Validated against theory\n');
+  if (start < 0) throw new Error('README.md has no "## Validated against theory" section');
+  const lines = md.slice(start).split('\n');
+  const head = lines.findIndex((l) => l.startsWith('| model | metric | theory |'));
+  if (head < 0) throw new Error('README.md "Validated against theory" has no results table');
+  const rows: string[][] = [];
+  for (let i = head + 2; i < lines.length && lines[i].startsWith('|'); i++) rows.push(lines[i].slice(1, -1).split('|').map((cell) => cell.trim()));
+  return { prose: lines.slice(0, head).join('\n'), rows };
+}
+
 describe(`simulation vs queueing theory (${M} checks, each at ${(LEVEL * 100).toFixed(2)} % confidence)`, () => {
   for (const c of cases) {
     it(c.name, () => {
-      const { wide, narrow } = run(c);
+      const { wide, narrow } = resultOf(c);
       const metrics: ['L' | 'W' | 'Wq', number][] = [
         ['L', c.theory.L],
         ['W', c.theory.W],
@@ -176,4 +227,29 @@ describe(`simulation vs queueing theory (${M} checks, each at ${(LEVEL * 100).to
       expect(Math.abs(wide.L.mean - lam.mean * wide.W.mean), `L = ${wide.L.mean}, λW = ${lam.mean * wide.W.mean}`).toBeLessThanOrEqual(tol);
     });
   }
+});
+
+// Every case above is shown in the README table, one row each with its headline metric (W for
+// M/M/c, Wq for M/D/1 and M/G/1, P(block) with a capacity), in the order of `cases`. This reads the
+// results the cases above already computed; run alone (-t), it runs the cases itself, once each.
+describe('README.md "Validated against theory"', () => {
+  it('states this file\'s check count and shows each case\'s own results, formatted as the table prints them', () => {
+    const { prose, rows } = readmeSection();
+    const all = (re: RegExp) => [...prose.matchAll(re)].map((m) => m.slice(1).join('–'));
+    expect(all(/With (\d+) checks in the file/g), 'the check count in the prose above the table').toEqual([String(M)]);
+    expect(all(/level 1 − 0\.05\/(\d+)/g), 'the Bonferroni level in the prose above the table').toEqual([String(M)]);
+    const precisions = cases.map((c) => Math.round(c.precision * 100));
+    expect(all(/below (\d+)–(\d+) % of theory/g), 'the half-width bound in the prose above the table').toEqual([`${Math.min(...precisions)}–${Math.max(...precisions)}`]);
+
+    const byLabel = new Map(cases.map((c) => [c.readme.label, c]));
+    expect(byLabel.size, 'each case has its own README label').toBe(cases.length);
+    const expected = cases.map((c) => readmeRow(c, resultOf(c).narrow));
+    const howTo = `regenerate the table from this run; it must read:\n${expected.map((r) => `| ${r.join(' | ')} |`).join('\n')}\n`;
+    for (const row of rows) {
+      const c = byLabel.get(row[0]);
+      expect(c, `README row "${row[0]}" is no case of this file: ${howTo}`).toBeDefined();
+      expect(row, `README row "${row[0]}": ${howTo}`).toEqual(readmeRow(c!, resultOf(c!).narrow));
+    }
+    expect(rows.map((r) => r[0]), `one README row per case, in order: ${howTo}`).toEqual(cases.map((c) => c.readme.label));
+  });
 });

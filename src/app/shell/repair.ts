@@ -6,7 +6,7 @@
 import { decodeShareData, formatError, validateScenario } from '../../scenario/index.ts';
 import type { Scenario } from '../../scenario/index.ts';
 
-/** The raw JSON object inside a share link (`#v1.…`), before validation, or null. Never throws. */
+/** The raw JSON object inside a share link (`#v2.…` or `#v1.…`), before validation, or null. Never throws. */
 export function rawFromHash(hash: string): Record<string, unknown> | null {
   const r = decodeShareData(hash.startsWith('#') ? hash : `#${hash}`);
   const data = r.ok ? r.data : null;

@@ -2,6 +2,7 @@
  * The Kafka-like log broker as a registry entry: partitions as logs, producers and the
  * partitioner, consumer groups with the classic rebalance protocol, commits, retries and DLQ.
  */
+import { kafkaShipped } from './shipped.ts';
 import type { KafkaScenario } from '../../../scenario/schema.ts';
 import { KafkaScenarioSchema } from '../../../scenario/kafka-schema.ts';
 import { KafkaModel, type Fault } from '../../../sim/model/kafka/kafka-model.ts';
@@ -44,4 +45,5 @@ export const kafkaEntry: ModelEntry<KafkaScenario, KafkaModel, KafkaSummary, Kaf
     const u = Object.values(Object.values(r.groups)[0]?.utilization ?? {}).filter((x): x is number => typeof x === 'number' && x > 0);
     return { lambda: r.lambda.mean, W: r.W.mean, hw: r.W.hw, busy: u.length > 0 ? u.reduce((a, b) => a + b, 0) / u.length : null };
   },
+  shipped: kafkaShipped,
 };

@@ -3,9 +3,14 @@
  * `npm run sim -- … --json --no-timing` prints), the topology (partitions with their offsets, every
  * group's members with state and assignment), chart columns (typed arrays, transferable) and the
  * tail of the client-style event log. Built in the worker; the page never sees the model.
+ *
+ * The topology part is bounded, so a group of 10,000 members or a topic of 10,000 partitions does
+ * not cost the page per member or per partition: each group lists its first `SNAPSHOT_MEMBERS`
+ * members and the rest summed (how many, in which state), and the first `SNAPSHOT_PARTITIONS`
+ * partitions one by one and the rest's lag summed. The summary is sent whole, as the CLI prints it.
  */
 import type { KafkaScenario } from '../../../scenario/schema.ts';
-import type { KafkaModel } from '../../../sim/model/kafka/kafka-model.ts';
+import { MAX_PARTITION_SERIES, type KafkaModel } from '../../../sim/model/kafka/kafka-model.ts';
 import type { MemberState } from '../../../sim/model/kafka/consumer-group.ts';
 import type { LogEntry } from '../../../sim/model/kafka/event-log.ts';
 import { buildKafkaSummary, type KafkaSummary } from './summary.ts';
@@ -32,14 +37,32 @@ export interface MemberView {
   utilization: number | null;
 }
 
+/** How many members are in each state. */
+export type StateCounts = Record<MemberState, number>;
+
+/** Members summed instead of listed: how many, in which state, owning how many partitions. */
+export interface MemberTail {
+  count: number;
+  states: StateCounts;
+  partitions: number;
+}
+
 export interface GroupView {
   id: string;
   state: string;
   generation: number;
+  /** The group's first `SNAPSHOT_MEMBERS` members, in the group's order. */
   members: MemberView[];
+  /** The members after `members`, summed (count 0 when every member is listed). */
+  membersRest: MemberTail;
+  /** Per listed partition: the index of its owner among all the group's members, or -1. */
+  owner: number[];
+  /** Per listed partition (indexed by partition number). */
   committed: number[];
   partitionLag: number[];
   partitionLagSeconds: number[];
+  /** Lag summed over the partitions after the listed ones, records. */
+  partitionsRestLag: number;
   lagRecords: number;
   lagSeconds: number;
 }
@@ -52,7 +75,10 @@ export interface KafkaSnapshotData {
   events: number;
   summary: KafkaSummary;
   topic: string;
+  /** The topic's first `SNAPSHOT_PARTITIONS` partitions. */
   partitions: PartitionView[];
+  /** Every partition of the topic, listed or not. */
+  partitionCount: number;
   groups: GroupView[];
   producers: { name: string; rate: number }[];
   series: {
@@ -77,6 +103,35 @@ export interface KafkaSnapshotData {
 
 /** At most this many log lines travel with a snapshot. */
 export const SNAPSHOT_LOG_LINES = 1000;
+/** Members per group a snapshot lists by name (the topology draws fewer; the fault buttons offer these). */
+export const SNAPSHOT_MEMBERS = 100;
+/** Partitions a snapshot lists one by one: as many as get a lag series (the heat map's rows). */
+export const SNAPSHOT_PARTITIONS = MAX_PARTITION_SERIES;
+
+const STATE_NAMES: readonly MemberState[] = ['active', 'idle', 'rebalancing', 'paused', 'dead'];
+
+/** No members: the identity of `mergeTails`. */
+export function emptyTail(): MemberTail {
+  return { count: 0, states: { active: 0, idle: 0, rebalancing: 0, paused: 0, dead: 0 }, partitions: 0 };
+}
+
+/** `members` summed. */
+export function tailOf(members: readonly Pick<MemberView, 'state' | 'partitions'>[]): MemberTail {
+  const t = emptyTail();
+  for (const m of members) {
+    t.count++;
+    t.states[m.state]++;
+    t.partitions += m.partitions.length;
+  }
+  return t;
+}
+
+/** Two disjoint sets of members summed together. */
+export function mergeTails(a: MemberTail, b: MemberTail): MemberTail {
+  const states = emptyTail().states;
+  for (const k of STATE_NAMES) states[k] = a.states[k] + b.states[k];
+  return { count: a.count + b.count, states, partitions: a.partitions + b.partitions };
+}
 
 const finiteOrNull = (x: number): number | null => (Number.isFinite(x) ? x : null);
 
@@ -138,21 +193,38 @@ export class LittleTrack {
 export function buildKafkaSnapshot(scenario: KafkaScenario, model: KafkaModel, little?: LittleTrack, group = 0): KafkaSnapshotData {
   const now = model.sim.now;
   const summary = buildKafkaSummary(scenario, model);
+  const listed = Math.min(model.logs.length, SNAPSHOT_PARTITIONS);
   const groups: GroupView[] = model.groups.map((g) => {
     const st = g.stats();
+    const owner: number[] = new Array<number>(listed).fill(-1);
+    const rest = emptyTail();
+    g.consumers.forEach((c, i) => {
+      const parts = st.assignment[c.name] ?? [];
+      for (const p of parts) if (p < listed) owner[p] = i;
+      if (i >= SNAPSHOT_MEMBERS) {
+        rest.count++;
+        rest.states[st.memberStates[c.name] ?? 'dead']++;
+        rest.partitions += parts.length;
+      }
+    });
+    let restLag = 0;
+    for (let p = listed; p < st.partitionLag.length; p++) restLag += st.partitionLag[p];
     return {
       id: st.groupId,
       state: st.state,
       generation: st.generation,
-      members: g.consumers.map((c) => ({
+      members: g.consumers.slice(0, SNAPSHOT_MEMBERS).map((c) => ({
         name: c.name,
         state: st.memberStates[c.name] ?? 'dead',
         partitions: st.assignment[c.name] ?? [],
         utilization: finiteOrNull(st.memberUtilization[c.name] ?? NaN),
       })),
-      committed: st.committed,
-      partitionLag: st.partitionLag,
-      partitionLagSeconds: st.partitionLagSeconds,
+      membersRest: rest,
+      owner,
+      committed: st.committed.slice(0, listed),
+      partitionLag: st.partitionLag.slice(0, listed),
+      partitionLagSeconds: st.partitionLagSeconds.slice(0, listed),
+      partitionsRestLag: restLag,
       lagRecords: st.lagRecords,
       lagSeconds: st.lagSeconds,
     };
@@ -165,7 +237,8 @@ export function buildKafkaSnapshot(scenario: KafkaScenario, model: KafkaModel, l
     events: model.sim.events,
     summary,
     topic: scenario.topic.name,
-    partitions: model.logs.map((l) => ({ partition: l.index, logStart: l.logStart, logEnd: l.logEnd })),
+    partitions: model.logs.slice(0, listed).map((l) => ({ partition: l.index, logStart: l.logStart, logEnd: l.logEnd })),
+    partitionCount: model.logs.length,
     groups,
     producers: scenario.producers.map((p) => ({ name: p.name, rate: p.rate })),
     series: {

@@ -2,6 +2,7 @@
  * The queueing station (M/M/c/K with any distributions) as a registry entry: a single service
  * centre whose numbers the closed forms of `src/theory` describe exactly.
  */
+import { stationShipped } from './shipped.ts';
 import { StationScenarioSchema, type StationScenario } from '../../../scenario/schema.ts';
 import { Station } from '../../../sim/model/station/station.ts';
 import { buildSummary, type StationSummary } from './summary.ts';
@@ -43,4 +44,5 @@ export const stationEntry: ModelEntry<StationScenario, Station, StationSummary, 
   live,
   focusCount: () => 1,
   sweepPoint: (r) => ({ lambda: r.lambda.mean, W: r.W.mean, hw: r.W.hw, busy: r.utilization.mean }),
+  shipped: stationShipped,
 };

@@ -244,6 +244,10 @@ export class KafkaModel implements SimModel<Fault> {
     this.partitionLag = new Float64Array(topic.partitions);
 
     const sim = this.sim;
+    // Progress (Simulation.progress) is a record produced, applied for the first time, or settled
+    // (dead-lettered, lost, skipped); redelivered duplicates are not, so a crash loop is caught too.
+    sim.noProgressHint =
+      'the model has work that takes no time and repeats forever (e.g. processing.time 0 with a record that always fails, or a consumer that crashes on a record and restarts at once)';
     this.kProduce = sim.register('produce', (i) => this.onProduce(i));
     this.kFault = sim.register('fault', (i) => this.onFault(this.pending[i]));
     this.kRetention = sim.register('retention-check', () => this.onRetentionCheck());
@@ -318,6 +322,7 @@ export class KafkaModel implements SimModel<Fault> {
     p.produced++;
     p.lastAt = now;
     this.produced++;
+    this.sim.progress++;
     this.inRate.impulse(now);
     for (const g of this.groups) {
       g.onProduced(1);

@@ -1,14 +1,20 @@
 /**
  * A producer's rate over time: a base rate changed by steps and linear ramps, optionally
- * multiplied by periodic bursts and a daily curve, and zero after the producer stops.
+ * multiplied by periodic bursts, a daily curve and load spikes, and zero after the producer stops.
  *
- *   rate(t) = piecewise(t) · burst(t) · daily(t),  0 for t ≥ stopAt
+ *   rate(t) = piecewise(t) · burst(t) · daily(t) · spikes(t),  0 for t ≥ stopAt
  *   burst(t) = factor while (t mod every) < duration, else 1
  *   daily(t) = 1 + amplitude · cos(2π (t − peakAt) / period)
+ *   spikes(t) = product of the factors of the load spikes active at t (1 when none is)
+ *
+ * Spikes stack: overlapping or nested ones multiply, and each one's factor is gone exactly when it
+ * ends (the product is recomputed from the active spikes, never divided back out).
  *
  * Poisson arrivals with this rate are drawn by thinning (Lewis & Shedler): candidates from a
- * homogeneous process at an upper bound of the rate on the current piece, each kept with
- * probability rate(t)/bound — exact for any rate function below the bound.
+ * homogeneous process at an upper bound of the rate on the current segment, each kept with
+ * probability rate(t)/bound — exact for any rate function below the bound. A segment ends at the
+ * next profile piece or spike edge, so the bound is the piece's largest base rate × the spikes'
+ * product on it × the burst and daily maxima: it never carries a spike past its end.
  */
 import type { Rng } from '../../kernel/rng.ts';
 
@@ -36,11 +42,21 @@ interface Piece {
   to: number;
 }
 
+/** A load spike: rate × factor on [from, until). */
+interface Spike {
+  from: number;
+  until: number;
+  factor: number;
+}
+
 export class RateProfile {
   private readonly pieces: Piece[] = [];
-  private multiplierBound: number;
-  /** Load spikes added at run time: rate × factor on [from, until). */
-  private readonly windows: { from: number; until: number; factor: number }[] = [];
+  /** Largest burst × daily multiplier (spikes are bounded per segment, see {@link nextArrival}). */
+  private readonly shapeBound: number;
+  /** Load spikes added at run time, in the order added; see {@link forgetEnded}. */
+  private spikes: Spike[] = [];
+  /** The earliest end among `spikes` (Infinity when there is none). */
+  private firstEnd = Infinity;
 
   constructor(readonly spec: RateProfileSpec) {
     let t = 0;
@@ -53,7 +69,7 @@ export class RateProfile {
       r = step.rate;
     }
     this.pieces.push({ start: t, end: Infinity, from: r, to: r });
-    this.multiplierBound = (spec.bursts ? Math.max(1, spec.bursts.factor) : 1) * (spec.daily ? 1 + Math.abs(spec.daily.amplitude) : 1);
+    this.shapeBound = (spec.bursts ? Math.max(1, spec.bursts.factor) : 1) * (spec.daily ? 1 + Math.abs(spec.daily.amplitude) : 1);
   }
 
   private pieceAt(t: number): Piece {
@@ -69,17 +85,47 @@ export class RateProfile {
   }
 
   /**
-   * Multiplies the rate by `factor` on [from, until) (a load spike). The caller must redraw the
-   * pending arrival at `from` and `until`, as the thinning bound changes there.
+   * Multiplies the rate by `factor` on [from, until) (a load spike), on top of any other spike
+   * active then. For `constant` arrivals the caller redraws the pending arrival at `from` and
+   * `until`; Poisson arrivals need no redraw (the thinning segments end at every spike edge),
+   * though one does no harm.
    */
   addWindow(from: number, until: number, factor: number): void {
-    this.windows.push({ from, until, factor });
-    this.multiplierBound *= Math.max(1, factor);
+    if (!(until > from) || !(factor >= 0) || !Number.isFinite(factor)) throw new RangeError(`a load spike needs from < until and a finite factor ≥ 0, got [${from}, ${until}) × ${factor}`);
+    this.spikes.push({ from, until, factor });
+    this.firstEnd = Math.min(this.firstEnd, until);
+  }
+
+  /**
+   * Drops the spikes that ended by `t`, so a long run with many spikes does not keep paying for
+   * them. Called with the caller's clock at each {@link nextArrival}: arrivals are drawn forwards
+   * in time, so those spikes can no longer matter (rateAt(t') for t' before then may forget them).
+   */
+  private forgetEnded(t: number): void {
+    if (t < this.firstEnd) return;
+    this.spikes = this.spikes.filter((w) => w.until > t);
+    this.firstEnd = Math.min(Infinity, ...this.spikes.map((w) => w.until));
+  }
+
+  /** Product of the factors of the spikes active at t (1 when none is). */
+  spikeFactor(t: number): number {
+    let m = 1;
+    for (const w of this.spikes) if (t >= w.from && t < w.until) m *= w.factor;
+    return m;
+  }
+
+  /** The first spike edge (start or end) after t, or Infinity. */
+  private nextSpikeEdge(t: number): number {
+    let e = Infinity;
+    for (const w of this.spikes) {
+      if (w.from > t) e = Math.min(e, w.from);
+      else if (w.until > t) e = Math.min(e, w.until);
+    }
+    return e;
   }
 
   private multiplier(t: number): number {
-    let m = 1;
-    for (const w of this.windows) if (t >= w.from && t < w.until) m *= w.factor;
+    let m = this.spikes.length > 0 ? this.spikeFactor(t) : 1;
     const b = this.spec.bursts;
     if (b && t % b.every < b.duration) m *= b.factor;
     const d = this.spec.daily;
@@ -95,9 +141,12 @@ export class RateProfile {
     return Math.max(0, base * this.multiplier(t));
   }
 
-  /** Largest rate anywhere (for validation and chart scales). */
+  /** Largest rate anywhere, with the spikes added so far (for validation and chart scales). */
   get peak(): number {
-    return Math.max(...this.pieces.map((p) => Math.max(p.from, p.to))) * this.multiplierBound;
+    let spikes = 1;
+    // The spikes' product only changes at their edges.
+    for (const w of this.spikes) spikes = Math.max(spikes, this.spikeFactor(w.from), this.spikeFactor(w.until));
+    return Math.max(...this.pieces.map((p) => Math.max(p.from, p.to))) * this.shapeBound * spikes;
   }
 
   /**
@@ -106,11 +155,17 @@ export class RateProfile {
    */
   nextArrival(t: number, rng: Rng, deterministic: boolean): number {
     const stop = this.spec.stopAt ?? Infinity;
+    this.forgetEnded(t);
     for (let guard = 0; guard < 1_000_000; guard++) {
       if (t >= stop) return Infinity;
       const p = this.pieceAt(t);
-      const bound = Math.max(p.from, p.to) * this.multiplierBound;
-      const end = Math.min(p.end, stop);
+      // The segment [t, end): one profile piece, no spike edge inside, so the spikes' product is constant on it.
+      let end = Math.min(p.end, stop);
+      let bound = Math.max(p.from, p.to) * this.shapeBound;
+      if (this.spikes.length > 0) {
+        end = Math.min(end, this.nextSpikeEdge(t));
+        bound *= this.spikeFactor(t);
+      }
       if (!(bound > 0)) {
         if (end === Infinity) return Infinity;
         t = end;
@@ -125,7 +180,7 @@ export class RateProfile {
       }
       const candidate = t - Math.log(rng.nextOpen()) / bound;
       if (candidate >= end) {
-        t = end; // memoryless: restart on the next piece with its own bound
+        t = end; // memoryless: restart on the next segment with its own bound
         continue;
       }
       t = candidate;

@@ -237,6 +237,7 @@ export class Consumer {
         log.setState(gi, o, RecordState.Lost);
         g.lost++;
         g.owed.set(g.host.sim.now, g.owed.current - 1);
+        g.host.sim.progress++;
       } else log.setState(gi, o, RecordState.Waiting);
     }
     // Processed-but-finished records in a batch that was cut short are handled by applied flags.

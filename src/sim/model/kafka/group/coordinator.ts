@@ -163,6 +163,7 @@ export class GroupCoordinator {
     // A restarted process starts from the committed offsets with nothing buffered.
     for (const p of prior.owned) {
       this.g.position[p] = this.g.committed[p];
+      this.g.processedUpTo[p] = this.g.committed[p];
       this.g.fetched[p] = 0;
     }
     return true;

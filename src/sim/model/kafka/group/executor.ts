@@ -165,6 +165,7 @@ export class Executor {
     g.inFlight--;
     g.applied++;
     g.owed.set(now, g.owed.current - 1);
+    this.host.sim.progress++; // a first apply: see Simulation.progress (a duplicate is not progress)
     g.out.impulse(now);
     const w = now - log.timestamp(o);
     g.w.add(w);

@@ -155,18 +155,24 @@ export class FailureHandler {
     }
   }
 
-  /** The record leaves the group's books in state `to` (DLQ, lost) — it will not be applied. */
-  private settle(p: number, o: number, to: RecordState): void {
+  /**
+   * The record leaves the group's books in state `to` (DLQ, lost) — it will not be applied.
+   * False when it had already left them (a record re-read after a restart before the commit, and
+   * dead-lettered or dropped a second time): the caller must not count it again.
+   */
+  private settle(p: number, o: number, to: RecordState): boolean {
     const g = this.g;
     const log = this.host.logs[p];
     const gi = this.host.groupIndex;
-    if (!log.holds(o)) return;
+    if (!log.holds(o)) return false;
     const s = log.state(gi, o);
     if (s === RecordState.InFlight) g.inFlight--;
     else if (s === RecordState.Retrying) g.retrying--;
-    else if (s !== RecordState.Waiting) return; // already settled
+    else if (s !== RecordState.Waiting) return false; // already settled
     log.setState(gi, o, to);
     g.owed.set(this.host.sim.now, g.owed.current - 1);
+    this.host.sim.progress++;
+    return true;
   }
 
   private deadLetter(c: Consumer | null, p: number, o: number, attempts: number, error: string): void {
@@ -174,10 +180,17 @@ export class FailureHandler {
     const now = this.host.sim.now;
     const dlqTopic = `${this.host.topic}.dlq`;
     const log = this.host.logs[p];
-    this.settle(p, o, RecordState.DeadLettered);
-    g.dlq++;
+    const first = this.settle(p, o, RecordState.DeadLettered);
     if (c) this.forgetAttempts(c, p, o);
     else this.persistedAttempts.delete(this.recordId(p, o));
+    if (!first) {
+      // Already dead-lettered (or given up on) before a restart lost the commit: the DLQ gets the
+      // record a second time; depth and the record list count each record once.
+      this.host.log.add(now, 'WARN', c?.clientId ?? `${g.id}-retry`, `sent to ${dlqTopic} again (a duplicate): ${g.pname(p)} offset=${o}`);
+      g.pollLoop.markHandled(c, p, o);
+      return;
+    }
+    g.dlq++;
     g.dlqRecords.push({ t: now, topic: this.host.topic, partition: p, offset: o, key: log.holds(o) && log.keyOf(o) >= 0 ? this.host.keyName(log.keyOf(o)) : null, attempts, error });
     if (g.dlqRecords.length > 100) g.dlqRecords.shift();
     this.host.log.add(now, 'WARN', c?.clientId ?? `${g.id}-retry`, `sent to ${dlqTopic}: ${g.pname(p)} offset=${o} attempts=${attempts}`);
@@ -186,8 +199,7 @@ export class FailureHandler {
 
   private giveUp(c: Consumer, p: number, o: number, attempts: number, why = `after ${attempts} attempts`): void {
     const g = this.g;
-    this.settle(p, o, RecordState.Lost);
-    g.lost++;
+    if (this.settle(p, o, RecordState.Lost)) g.lost++;
     this.forgetAttempts(c, p, o);
     this.host.log.add(this.host.sim.now, 'ERROR', c.clientId, `giving up on ${g.pname(p)} offset=${o} ${why} (no DLQ): record dropped`);
     g.pollLoop.markHandled(c, p, o);
@@ -209,8 +221,7 @@ export class FailureHandler {
     if (level >= r.topics.length) {
       if (r.dlq) this.deadLetter(c, p, o, attempts, `retries exhausted after ${attempts} attempts`);
       else {
-        this.settle(p, o, RecordState.Lost);
-        g.lost++;
+        if (this.settle(p, o, RecordState.Lost)) g.lost++;
         this.host.log.add(sim.now, 'ERROR', `${g.id}-retry`, `retries exhausted for ${g.pname(p)} offset=${o} and no DLQ: record dropped`);
       }
       return;

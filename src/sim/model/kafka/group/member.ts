@@ -302,6 +302,7 @@ export class PollLoop {
     if (n > 0) {
       this.g.skipped += n;
       this.g.owed.set(this.host.sim.now, this.g.owed.current - n);
+      this.host.sim.progress += n;
     }
   }
 
@@ -383,8 +384,14 @@ export class PollLoop {
     for (const p of ps) if (this.g.owner[p] === c.entry) this.setCommitted(p, this.g.position[p]);
   }
 
-  /** The main partition may commit past this record. */
+  /**
+   * The main partition may commit past this record. Only a record below the member's fetch
+   * position counts: one fetched under an earlier ownership of the partition (a batch still running
+   * when the partition moved away and came back, and the position was reset to the committed
+   * offset) must not carry the commit past records nobody has fetched since.
+   */
   markHandled(c: Consumer | null, p: number, o: number): void {
-    if (c && o + 1 > this.g.processedUpTo[p] && this.g.owner[p] === c.entry) this.g.processedUpTo[p] = o + 1;
+    const g = this.g;
+    if (c && o + 1 > g.processedUpTo[p] && o < g.position[p] && g.owner[p] === c.entry) g.processedUpTo[p] = o + 1;
   }
 }

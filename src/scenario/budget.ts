@@ -1,0 +1,170 @@
+/**
+ * What a run will cost, estimated before anything is allocated, and the budget it must fit.
+ *
+ * Every scenario — a file, a share link, a `--set`, a settings form or a live fault added to a
+ * running scenario — passes through validation, and validation refuses a scenario whose estimate
+ * exceeds the budget, naming the field to lower and how far. The estimates are upper bounds built
+ * from the inputs alone:
+ *
+ * - records: each producer's peak rate (profile steps, bursts, daily curve) times the length of the
+ *   run, with load-spike faults multiplying it over their windows (stacked spikes multiply);
+ * - events: per record, one append plus, per consumer group, up to EVENTS_PER_RECORD_PER_GROUP
+ *   (fetch, processing, commits; the shipped scenarios measure 0.8–2.8), times the retries that
+ *   `processing.failureRate` asks for; plus auto-commit timers of every member and a visit of every
+ *   partition per retention check;
+ * - memory: every record held (a group that stops consuming keeps all of them: 21 bytes plus one
+ *   state byte per group, twice for the growth of the buffers), per-key state (partition cache,
+ *   Zipf table, last sequence per group), partitions and members (their batch buffers).
+ *
+ * Pure: no model code runs, so the page can check a link before its worker starts.
+ */
+import type { KafkaScenario, Scenario, StationScenario } from './schema.ts';
+
+/** Most events one run may take (≈ 1–2 minutes at the measured 3–5 M events/s). */
+export const EVENTS_BUDGET = 300_000_000;
+/** Most memory a run's model may need, bytes (1 GiB). */
+export const MEMORY_BUDGET = 1024 * 1024 * 1024;
+/** Events per record per consumer group, an upper bound of what the shipped scenarios measure. */
+export const EVENTS_PER_RECORD_PER_GROUP = 3;
+
+export interface Cost {
+  records: number;
+  events: number;
+  bytes: number;
+  /** Memory by cause, with the field that sets it. */
+  memory: { field: string; what: string; bytes: number }[];
+}
+
+export interface BudgetError {
+  path: string;
+  message: string;
+  value?: unknown;
+}
+
+type Producer = KafkaScenario['producers'][number];
+type Fault = KafkaScenario['faults'][number];
+
+/** A producer's highest rate without faults: its profile's largest step, bursts and the daily peak. */
+export function peakRate(p: Pick<Producer, 'rate' | 'profile' | 'bursts' | 'daily'>): number {
+  const base = Math.max(p.rate, ...p.profile.map((x) => x.rate));
+  return base * (p.bursts ? Math.max(1, p.bursts.factor) : 1) * (p.daily ? 1 + Math.abs(p.daily.amplitude) : 1);
+}
+
+/**
+ * ∫₀^duration of the product of the load-spike factors that apply to producer `name` — the
+ * "effective seconds" at peak rate (duration itself without spikes).
+ */
+export function spikeSeconds(faults: readonly Fault[], name: string, duration: number): number {
+  const spikes = faults.filter(
+    (f): f is Extract<Fault, { kind: 'load-spike' }> => f.kind === 'load-spike' && (f.target === '*' || f.target === name) && f.at < duration,
+  );
+  if (spikes.length === 0) return duration;
+  const cuts = new Set<number>([0, duration]);
+  for (const f of spikes) {
+    cuts.add(f.at);
+    cuts.add(Math.min(duration, f.at + f.duration));
+  }
+  const ts = [...cuts].sort((a, b) => a - b);
+  let total = 0;
+  for (let i = 0; i + 1 < ts.length; i++) {
+    const mid = (ts[i] + ts[i + 1]) / 2;
+    let m = 1;
+    for (const f of spikes) if (mid >= f.at && mid < f.at + f.duration) m *= f.factor;
+    total += (ts[i + 1] - ts[i]) * m;
+  }
+  return total;
+}
+
+/** Bytes of per-key state one producer's key space costs, over all groups. */
+function keyBytes(p: Producer, groups: number): number {
+  const k = p.keys;
+  if (k.kind === 'none') return 0;
+  const count = k.kind === 'coarse' ? k.values.length : k.count;
+  // Partition cache (4) + model key hash (4) + last sequence per group (4 each) + Zipf/coarse table (8).
+  return count * (8 + 4 * groups + (k.kind === 'uniform' ? 0 : 8));
+}
+
+export function kafkaCost(s: KafkaScenario): Cost {
+  const G = s.groups.length;
+  let records = 0;
+  for (const p of s.producers) records += peakRate(p) * spikeSeconds(s.faults, p.name, s.duration);
+  let events = records;
+  let timers = 0;
+  const groupMemory: Cost['memory'] = [];
+  s.groups.forEach((g, i) => {
+    const retries = 1 + g.processing.failureRate * (g.retry.mode === 'none' ? 1 : g.retry.maxAttempts);
+    events += records * EVENTS_PER_RECORD_PER_GROUP * retries;
+    const added = s.faults.reduce((n, f) => n + (f.kind === 'add-consumer' && f.target === g['group.id'] ? f.count : 0), 0);
+    const m = g.members + added;
+    if (g.commit === 'auto') timers += (m * s.duration) / Math.max(0.001, g['auto.commit.interval.ms'] / 1000);
+    const bytes = m * (2048 + 17 * g['max.poll.records'] + 48 * (g.processing.mode === 'sequential' ? 1 : g.processing.threads));
+    groupMemory.push({ field: `groups.${i}.members`, what: `${fmtCount(m)} consumers of ${g['group.id']} and their poll buffers`, bytes });
+  });
+  const partitions = s.faults.reduce((n, f) => (f.kind === 'add-partitions' ? Math.max(n, f.count) : n), s.topic.partitions);
+  // Each retention check visits every partition (counted as one event each).
+  events += timers + (partitions * s.duration) / (s.topic['log.retention.check.interval.ms'] / 1000);
+  const memory = [
+    { field: 'duration', what: `${fmtCount(records)} records held (${21 + G} bytes each, with buffer growth)`, bytes: records * (21 + G) * 2 },
+    ...s.producers.map((p, i) => ({ field: `producers.${i}.keys.count`, what: `the key space of producer ${p.name}`, bytes: keyBytes(p, G) })),
+    { field: 'topic.partitions', what: `${fmtCount(partitions)} partitions`, bytes: partitions * (256 * (21 + G) + 64 * G + 512) },
+    ...groupMemory,
+  ];
+  return { records, events, bytes: memory.reduce((a, m) => a + m.bytes, 0), memory };
+}
+
+export function stationCost(s: StationScenario): Cost {
+  const peak = Math.max(s.arrival.rate, ...s.arrival.profile.map((p) => p.rate));
+  const records = peak * s.duration;
+  // Arrival and departure per customer; the queue holds at most every arrival (or the capacity), 8 bytes each, doubled on growth.
+  const held = s.capacity === null ? records : Math.min(records, s.capacity);
+  const memory = [
+    { field: 'duration', what: `a queue of up to ${fmtCount(held)} customers`, bytes: held * 16 },
+    { field: 'servers', what: `${fmtCount(s.servers)} servers`, bytes: s.servers * 64 },
+  ];
+  return { records, events: 2 * records, bytes: memory.reduce((a, m) => a + m.bytes, 0), memory };
+}
+
+export function costOf(s: Scenario): Cost {
+  return s.model === 'kafka' ? kafkaCost(s) : stationCost(s);
+}
+
+/** The budget's verdict: nothing when the scenario fits, else one error naming the field to lower. */
+export function budgetErrors(s: Scenario): BudgetError[] {
+  const c = costOf(s);
+  const errors: BudgetError[] = [];
+  if (c.events > EVENTS_BUDGET) {
+    const maxDuration = Math.floor((s.duration * EVENTS_BUDGET) / c.events);
+    errors.push({
+      path: 'duration',
+      message:
+        `is too long for the event budget: this run needs about ${fmtCount(c.events)} events (${fmtCount(c.records)} records at the peak rates), ` +
+        `the budget is ${fmtCount(EVENTS_BUDGET)}. Lower duration (at most about ${maxDuration} s here), the producers' rates or load-spike factors` +
+        (s.model === 'kafka' ? ', or the number of consumer groups' : ''),
+      value: s.duration,
+    });
+  }
+  if (c.bytes > MEMORY_BUDGET) {
+    const top = [...c.memory].sort((a, b) => b.bytes - a.bytes)[0];
+    const share = top.bytes / c.bytes;
+    errors.push({
+      path: top.field,
+      message:
+        `needs too much memory: this run may need about ${fmtBytes(c.bytes)}, the budget is ${fmtBytes(MEMORY_BUDGET)}; ` +
+        `${Math.round(share * 100)} % of it is ${top.what}. Lower ${top.field}` +
+        (top.field === 'duration' ? " (or the producers' rates)" : '') +
+        (top.field.endsWith('keys.count') && s.model === 'kafka' && s.groups.length > 1 ? ' or the number of consumer groups' : ''),
+    });
+  }
+  return errors;
+}
+
+function fmtCount(n: number): string {
+  if (n >= 1e9) return `${+(n / 1e9).toPrecision(3)} billion`;
+  if (n >= 1e6) return `${+(n / 1e6).toPrecision(3)} million`;
+  return Math.round(n).toLocaleString('en-US');
+}
+
+function fmtBytes(b: number): string {
+  if (b >= 1024 ** 3) return `${+(b / 1024 ** 3).toPrecision(3)} GiB`;
+  return `${+(b / 1024 ** 2).toPrecision(3)} MiB`;
+}

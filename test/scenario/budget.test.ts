@@ -1,0 +1,88 @@
+/**
+ * Budgets instead of surprises: a scenario whose estimated cost (events, memory) exceeds the
+ * budget is refused by validation — so by the CLI, share links, settings and live faults alike —
+ * with a message naming the field to lower; every shipped scenario fits with room to spare.
+ */
+import { describe, expect, it } from 'vitest';
+import { readFileSync, readdirSync } from 'node:fs';
+import { validateScenario, formatError } from '../../src/scenario/validate.ts';
+import { costOf, EVENTS_BUDGET, MEMORY_BUDGET, spikeSeconds } from '../../src/scenario/budget.ts';
+import { createKafka } from '../../src/run/run.ts';
+import type { KafkaScenario } from '../../src/scenario/schema.ts';
+
+const raw = (id: string) => JSON.parse(readFileSync(`scenarios/${id}.json`, 'utf8'));
+const errorsOf = (x: unknown) => {
+  const r = validateScenario(x);
+  return r.ok ? [] : r.errors.map(formatError);
+};
+
+describe('run budgets', () => {
+  it('every shipped scenario fits: under a tenth of the event budget and of the memory budget', () => {
+    const ids = readdirSync('scenarios').filter((f) => f.endsWith('.json') && f !== 'scenario.schema.json');
+    for (const f of ids) {
+      const r = validateScenario(JSON.parse(readFileSync(`scenarios/${f}`, 'utf8')));
+      expect(r.ok, f).toBe(true);
+      if (!r.ok) continue;
+      const c = costOf(r.scenario);
+      expect(c.events, f).toBeLessThan(EVENTS_BUDGET / 10);
+      expect(c.bytes, f).toBeLessThan(MEMORY_BUDGET / 10);
+    }
+  });
+
+  it('the event estimate is an upper bound of what a run takes (shipped Kafka scenarios)', () => {
+    for (const id of ['black-friday', 'retry-topics', 'consumers-gt-partitions', 'pubsub-groups']) {
+      const r = validateScenario(raw(id));
+      if (!r.ok || r.scenario.model !== 'kafka') throw new Error(id);
+      const m = createKafka(r.scenario);
+      m.run(r.scenario.duration);
+      const c = costOf(r.scenario);
+      expect(m.stats().events, id).toBeLessThan(c.events);
+      expect(m.produced, id).toBeLessThan(c.records);
+    }
+  });
+
+  it('a ×1000 load spike counts: it is refused, naming duration and the load-spike factors', () => {
+    const s = { ...raw('littles-law'), faults: [{ at: 100, kind: 'load-spike', target: '*', factor: 1000, duration: 120 }] };
+    const errs = errorsOf(s);
+    expect(errs).toHaveLength(2);
+    expect(errs[1]).toMatch(/^duration: needs too much memory: .* 121 million records held/);
+    expect(errs[0]).toMatch(/^duration: is too long for the event budget: this run needs about [\d.]+ million events .* the budget is 300 million\. Lower duration \(at most about \d+ s here\), the producers' rates or load-spike factors/);
+  });
+
+  it('stacked load spikes multiply', () => {
+    const spike = (at: number) => ({ at, kind: 'load-spike' as const, target: '*', factor: 8, duration: 120 });
+    expect(spikeSeconds([spike(0)], 'p', 900)).toBe(120 * 8 + 780);
+    expect(spikeSeconds([spike(0), spike(60)], 'p', 900)).toBe(60 * 8 + 60 * 64 + 60 * 8 + 720);
+    // A spike for another producer does not count; one past the end is cut.
+    expect(spikeSeconds([{ ...spike(0), target: 'other' }], 'p', 900)).toBe(900);
+    expect(spikeSeconds([spike(850)], 'p', 900)).toBe(850 + 50 * 8);
+  });
+
+  it('a huge key space is refused, naming the producer’s keys.count (10⁷ Zipf keys × 16 producers × 8 groups)', () => {
+    const base = raw('littles-law');
+    const s = {
+      ...base,
+      duration: 10,
+      warmup: 0,
+      producers: Array.from({ length: 16 }, (_, i) => ({ name: `p${i}`, rate: 10, keys: { kind: 'zipf', count: 10_000_000, s: 1 } })),
+      groups: Array.from({ length: 8 }, (_, i) => ({ ...base.groups[0], 'group.id': `g${i}` })),
+    };
+    const errs = errorsOf(s);
+    expect(errs).toHaveLength(1);
+    expect(errs[0]).toMatch(/^producers\.\d+\.keys\.count: needs too much memory: this run may need about [\d.]+ GiB, the budget is 1 GiB; \d+ % of it is the key space of producer p\d+\. Lower producers\.\d+\.keys\.count or the number of consumer groups$/);
+  });
+
+  it('a run that would hold too many records is refused, naming duration', () => {
+    const s = { ...raw('littles-law'), duration: 49_000, groups: Array.from({ length: 8 }, (_, i) => ({ ...raw('littles-law').groups[0], 'group.id': `g${i}`, members: 1 })) };
+    const errs = errorsOf(s);
+    expect(errs.some((e) => e.startsWith('duration: is too long for the event budget'))).toBe(true);
+  });
+
+  it('many consumers with big poll buffers are refused by memory, naming that group’s members', () => {
+    const base = raw('littles-law') as KafkaScenario;
+    const s = { ...base, duration: 10, warmup: 0, groups: [{ ...base.groups[0], members: 1000, 'max.poll.records': 100_000 }] };
+    const errs = errorsOf(s);
+    expect(errs).toHaveLength(1);
+    expect(errs[0]).toMatch(/^groups\.0\.members: needs too much memory: .* of it is 1,000 consumers of warehouse and their poll buffers\. Lower groups\.0\.members$/);
+  });
+});

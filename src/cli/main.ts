@@ -12,7 +12,7 @@ import { validateScenario, formatError, type ScenarioError } from '../scenario/v
 import { decodeShare, looksLikeShare } from '../scenario/share.ts';
 import { applyOverride, clip, OverrideError, parseOverride, type Override } from '../scenario/set-path.ts';
 import { depthMessage, jsonTextTooDeep, MAX_SCENARIO_BYTES, valueTooDeep } from '../scenario/limits.ts';
-import { runScenarioWithLog } from '../run/run.ts';
+import { describeRunError, runScenarioWithLog } from '../run/run.ts';
 import { modelFor } from '../run/registry.ts';
 import { partitionForKey } from '../sim/model/kafka/murmur2.ts';
 import { jsonText, oneLine, terminalText } from './terminal.ts';
@@ -276,7 +276,16 @@ function run(argv: string[], io: CliIo): number {
     return 2;
   }
   const now = io.now ?? (() => performance.now());
-  const { summary, log } = runScenarioWithLog(s, args.timing ? now : undefined);
+  let ran;
+  try {
+    ran = runScenarioWithLog(s, args.timing ? now : undefined);
+  } catch (e) {
+    // A run whose simulated time stops is the scenario's doing (exit 2); anything else is a bug (1).
+    const { code, text } = describeRunError(e);
+    io.stderr(`${clip(oneLine(text), LINE_MAX)}\n`);
+    return code;
+  }
+  const { summary, log } = ran;
   if (args.json) io.stdout(`${jsonText(JSON.stringify(summary, null, 2))}\n`);
   // The title is the one free text the table shows: on one line, like every other input.
   else io.stdout(terminalText(modelFor(s).table({ ...s, title: oneLine(s.title) }, summary)));

@@ -210,6 +210,33 @@ describe('what is read as a scenario', () => {
   });
 });
 
+describe('runs the scenario itself stops', () => {
+  it('a run whose simulated time stops advancing exits 2 with the reason in one line, no stack', () => {
+    const stuck = {
+      version: 1,
+      model: 'kafka',
+      duration: 60,
+      topic: { name: 'orders', partitions: 2 },
+      producers: [{ name: 'checkout', rate: 100 }],
+      groups: [
+        {
+          'group.id': 'warehouse',
+          static: true,
+          'group.initial.rebalance.delay.ms': 0,
+          commit: 'after-processing',
+          processing: { time: { type: 'deterministic', mean: 0 } },
+          retry: { mode: 'none', restartAfter: 0 },
+        },
+      ],
+      timing: { 'rebalance.latency.ms': 0 },
+      faults: [{ at: 3, kind: 'poison', partition: 0, effect: 'crash' }],
+    };
+    const r = runCli([file('stuck.json', JSON.stringify(stuck))]);
+    expect(refused(r)).toMatch(/^error: .*warehouse:supervisor-restart.*\n$/);
+    expect(r.stderr.split('\n')).toHaveLength(2);
+  });
+});
+
 describe('bounded output', () => {
   it('a long error list is capped at 20 lines and counts the rest', () => {
     const steps = Array.from({ length: 500 }, (_, i) => ({ at: i + 1, rate: -1 }));

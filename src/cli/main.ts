@@ -281,8 +281,9 @@ function run(argv: string[], io: CliIo): number {
     ran = runScenarioWithLog(s, args.timing ? now : undefined);
   } catch (e) {
     // A run whose simulated time stops is the scenario's doing (exit 2); anything else is a bug (1).
+    // Its text is the model's own (group ids, event names), not echoed input: bounded, kept whole.
     const { code, text } = describeRunError(e);
-    io.stderr(`${clip(oneLine(text), LINE_MAX)}\n`);
+    io.stderr(`${clip(oneLine(text), 4 * LINE_MAX)}\n`);
     return code;
   }
   const { summary, log } = ran;

@@ -114,11 +114,15 @@ export function kafkaCost(s: KafkaScenario): Cost {
 
 export function stationCost(s: StationScenario): Cost {
   const peak = Math.max(s.arrival.rate, ...s.arrival.profile.map((p) => p.rate));
-  const records = peak * s.duration;
+  // Pareto gaps are at least mean·(α−1)/α, so a run can see up to α/(α−1) times rate × duration
+  // arrivals (near α = 1 almost every gap is that short); other shapes average out to rate × duration.
+  const shape = s.arrival.shape;
+  const crowding = shape.type === 'pareto' ? shape.alpha / (shape.alpha - 1) : 1;
+  const records = peak * s.duration * crowding;
   // Arrival and departure per customer; the queue holds at most every arrival (or the capacity), 8 bytes each, doubled on growth.
   const held = s.capacity === null ? records : Math.min(records, s.capacity);
   const memory = [
-    { field: 'duration', what: `a queue of up to ${fmtCount(held)} customers`, bytes: held * 16 },
+    { field: crowding > 2 ? 'arrival.shape.alpha' : 'duration', what: `a queue of up to ${fmtCount(held)} customers`, bytes: held * 16 },
     { field: 'servers', what: `${fmtCount(s.servers)} servers`, bytes: s.servers * 64 },
   ];
   return { records, events: 2 * records, bytes: memory.reduce((a, m) => a + m.bytes, 0), memory };
@@ -134,6 +138,15 @@ export function budgetErrors(s: Scenario): BudgetError[] {
   const errors: BudgetError[] = [];
   if (c.events > EVENTS_BUDGET) {
     const maxDuration = Math.floor((s.duration * EVENTS_BUDGET) / c.events);
+    const pareto = s.model === 'station' && s.arrival.shape.type === 'pareto' ? s.arrival.shape.alpha : null;
+    if (pareto !== null && pareto < 2) {
+      errors.push({
+        path: 'arrival.shape.alpha',
+        message: `is too close to 1 for the event budget: Pareto gaps can be as short as mean·(α−1)/α, so this run may see up to ${fmtCount(c.records)} arrivals (${fmtCount(c.events)} events; the budget is ${fmtCount(EVENTS_BUDGET)}). Raise alpha or lower duration`,
+        value: pareto,
+      });
+      return errors;
+    }
     errors.push({
       path: 'duration',
       message:
@@ -159,6 +172,7 @@ export function budgetErrors(s: Scenario): BudgetError[] {
 }
 
 function fmtCount(n: number): string {
+  if (n >= 1e12) return n.toExponential(2).replace('e+', ' × 10^');
   if (n >= 1e9) return `${+(n / 1e9).toPrecision(3)} billion`;
   if (n >= 1e6) return `${+(n / 1e6).toPrecision(3)} million`;
   return Math.round(n).toLocaleString('en-US');

@@ -85,4 +85,13 @@ describe('run budgets', () => {
     expect(errs).toHaveLength(1);
     expect(errs[0]).toMatch(/^groups\.0\.members: needs too much memory: .* of it is 1,000 consumers of warehouse and their poll buffers\. Lower groups\.0\.members$/);
   });
+
+  it('Pareto arrivals with alpha near 1 are refused, naming arrival.shape.alpha (their gaps can be almost all tiny)', () => {
+    const s = { ...raw('mm1'), warmup: 0, duration: 10, arrival: { rate: 0.9, shape: { type: 'pareto', alpha: 1.0000000000000002 } } };
+    const errs = errorsOf(s);
+    expect(errs).toHaveLength(1);
+    expect(errs[0]).toMatch(/^arrival\.shape\.alpha: is too close to 1 for the event budget: .* up to [\d.]+ × 10\^\d+ arrivals/);
+    // A heavy but sane tail still runs.
+    expect(errorsOf({ ...raw('mm1'), arrival: { rate: 0.9, shape: { type: 'pareto', alpha: 1.5 } } })).toEqual([]);
+  });
 });

@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { decodeShare } from '../../src/scenario/index.ts';
 import { WATCH_TARGETS } from '../../src/content/targets.ts';
-import { failOnConsoleErrors, SHOTS, status, watch } from './helpers.ts';
+import { failOnConsoleErrors, runToEnd, SHOTS, status, watch } from './helpers.ts';
 
 failOnConsoleErrors();
 
@@ -91,6 +91,17 @@ for (const lang of ['en', 'ru'] as const) {
     }
   });
 }
+
+test('ru: after a run the counters grow taller, and the longest Watch steps still read without a scroll box', async ({ page }) => {
+  await start(page, 'ru');
+  for (const id of ['black-friday', 'add-partitions', 'poison-message', 'eager-vs-cooperative']) {
+    await openScenario(page, id);
+    await runToEnd(page);
+    await page.getByTestId('step-watch').click();
+    const { scroll, client } = await page.getByTestId('lesson-step').evaluate((e) => ({ scroll: e.scrollHeight, client: e.clientHeight }));
+    expect(scroll, `${id}.ru watch after the run: ${scroll - client} px hidden`).toBeLessThanOrEqual(client + 1);
+  }
+});
 
 test('keyboard: a Watch item is focusable, focus highlights its targets, Enter opens the tab they are in', async ({ page }) => {
   await start(page, 'en');

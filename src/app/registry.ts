@@ -74,9 +74,9 @@ export interface ModelTab {
 export interface ModelPanels<S extends Scenario = Scenario> {
   /** The main area: topology, charts. */
   Main: Component<PanelProps>;
-  /** Optional panel above the lesson (live faults…). */
+  /** Optional panel (live faults…), shown as the "Faults" tool tab under the lesson. */
   Side?: Component<PanelProps>;
-  /** Extra tabs next to the lesson and W vs ρ (event log…). */
+  /** Extra tool tabs under the lesson, next to W vs ρ (event log…). */
   tabs: ModelTab[];
   /** The counters strip. */
   counters(pg: Playground): CounterItem[];

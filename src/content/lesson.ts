@@ -19,12 +19,16 @@
  * ## Story
  * …
  * ## Watch
- * - …
+ * - [chart-lag, k-lag] The lag chart: …
  * ## Why
  * …
  * ## Fix
  * …
  * ```
+ *
+ * Each Watch bullet starts with the on-screen elements it points at, in square brackets: their
+ * `data-testid`s (`[chart-lag]`, `[k-rebalances, k-duplicates]`); the page highlights them when the
+ * item is hovered or focused. Which targets a model's page has is `./targets.ts`.
  *
  * Text is plain text: nothing is interpreted as Markdown or HTML, the page renders it as text.
  * Consecutive lines of a paragraph (or of a bullet) are joined with one space; paragraphs are
@@ -40,6 +44,13 @@ export type Difficulty = 'basic' | 'intermediate' | 'advanced';
 export const LANGS: readonly Lang[] = ['en', 'ru'];
 export const DIFFICULTIES: readonly Difficulty[] = ['basic', 'intermediate', 'advanced'];
 
+/** One "What to watch" bullet: its text, and the on-screen elements (`data-testid`s) it points at. */
+export interface WatchItem {
+  text: string;
+  /** At least one; the same in every language (see `./targets.ts` for each model's list). */
+  targets: string[];
+}
+
 export interface ScenarioText {
   title: string;
   /** One line for the scenario picker, at most 110 characters. */
@@ -47,7 +58,7 @@ export interface ScenarioText {
   /** The situation: 2–4 sentences. */
   story: string;
   /** 2–4 bullets: which chart or counter to look at and what it will do. */
-  watch: string[];
+  watch: WatchItem[];
   /** The mechanism, 2–4 sentences. */
   why: string;
   /** What removes the effect and what it costs; null when the scenario has no fix. */
@@ -125,6 +136,10 @@ const TAG = /^[a-z0-9][a-z0-9.-]*$/;
 const OVERRIDE = /^[A-Za-z0-9_.]+=.+$/;
 const LIST_ITEM = /^(?:[-*+]|\d+[.)])(?:\s|$)/;
 const HEADING = /^#{1,6}(?:\s|$)/;
+/** A Watch target: a `data-testid` (letters, digits and -, starting with a letter). */
+const TARGET = /^[A-Za-z][A-Za-z0-9-]*$/;
+/** The target list that starts a Watch bullet: `[a, b] text`. */
+const TARGETS = /^\[([^\]]*)\](?:\s+(.*))?$/;
 
 function baseName(file: string): string {
   return file.slice(file.lastIndexOf('/') + 1);
@@ -306,10 +321,11 @@ export function parseLesson(text: string, fileName: string): Lesson {
     return out.join('\n\n');
   };
 
-  const bullets = (): string[] => {
+  const bullets = (): WatchItem[] => {
     const sec = body.Watch;
     if (!sec) return [];
     const items: string[][] = [];
+    const targets: string[][] = [];
     let open = false;
     for (const [n, line] of sec.lines) {
       if (line.trim() === '') {
@@ -318,7 +334,22 @@ export function parseLesson(text: string, fileName: string): Lesson {
       }
       const b = /^-\s+(.*)$/.exec(line);
       if (b) {
-        items.push([b[1].trim()]);
+        const t = TARGETS.exec(b[1].trim());
+        if (!t) {
+          problem(n, '## Watch', 'a bullet starts with the on-screen targets it points at, e.g. "- [chart-lag] The lag chart: …" (see scenarios/README.md, "Lessons")');
+          targets.push([]);
+          items.push([b[1].trim()]);
+        } else {
+          const ids = t[1].split(',').map((x) => x.trim());
+          if (ids.length === 1 && ids[0] === '') problem(n, '## Watch', 'the target list [ ] is empty: name at least one on-screen element');
+          else {
+            for (const id of ids) if (!TARGET.test(id)) problem(n, '## Watch', `"${id}" is not a target (a data-testid: letters, digits and -, e.g. chart-lag)`);
+            if (new Set(ids).size !== ids.length) problem(n, '## Watch', 'lists a target twice');
+          }
+          if (!t[2]?.trim()) problem(n, '## Watch', 'the bullet has targets but no text');
+          targets.push(ids.filter((x) => x !== ''));
+          items.push([(t[2] ?? '').trim()]);
+        }
         open = true;
       } else if (open && /^\s/.test(line) && !LIST_ITEM.test(line.trim())) {
         items[items.length - 1].push(line.trim());
@@ -327,7 +358,7 @@ export function parseLesson(text: string, fileName: string): Lesson {
       }
     }
     if (items.length === 0) problem(sec.line, '## Watch', 'has no bullets');
-    return items.map((it) => it.join(' '));
+    return items.map((it, i) => ({ text: it.join(' '), targets: targets[i] }));
   };
 
   for (const s of ['Story', 'Watch', 'Why'] as const) {
@@ -460,6 +491,13 @@ export function buildContent(files: Record<string, string>): BuiltContent {
       }
       if (other.fix !== undefined && !sameList(other.fix, en.fix ?? [])) {
         disagree('fix', `${JSON.stringify(other.fix)} differs from ${JSON.stringify(en.fix ?? [])} in ${en.file} (leave it out, or make them equal)`);
+      }
+      const targets = (l: Lesson) => JSON.stringify(l.text.watch.map((w) => w.targets));
+      if (targets(other) !== targets(en)) {
+        disagree(
+          '## Watch',
+          `the bullets' targets ${targets(other)} differ from ${targets(en)} in ${en.file} (every language points at the same elements, bullet by bullet)`,
+        );
       }
       if ((fix !== null) !== (other.text.fix !== null)) {
         disagree(

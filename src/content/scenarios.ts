@@ -12,7 +12,7 @@
  */
 import { buildContent, formatLessonProblem, type ScenarioContent } from './lesson.ts';
 
-export type { Difficulty, Lang, ScenarioContent, ScenarioText } from './lesson.ts';
+export type { Difficulty, Lang, ScenarioContent, ScenarioText, WatchItem } from './lesson.ts';
 
 const files = import.meta.glob<string>('../../scenarios/lessons/*.md', { eager: true, query: '?raw', import: 'default' });
 

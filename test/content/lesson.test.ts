@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { LessonError, buildContent, formatLessonProblem, parseLesson, type LessonProblem } from '../../src/content/lesson.ts';
 
 const EN_FRONT = ['title: A title', 'oneLine: One line.', 'difficulty: basic', 'tags: [queueing-theory, mm1]', 'fix: ["arrival.rate=0.7"]', 'fixHint: less load'];
-const BODY = ['', '## Story', '', 'First sentence.', 'Second sentence.', '', '## Watch', '', '- one', '- two', '', '## Why', '', 'Because.', '', '## Fix', '', 'Less load.'];
+const BODY = ['', '## Story', '', 'First sentence.', 'Second sentence.', '', '## Watch', '', '- [chart-lag] one', '- [k-lag, k-lagS] two', '', '## Why', '', 'Because.', '', '## Fix', '', 'Less load.'];
 
 function lesson(front: string[] = EN_FRONT, body: string[] = BODY): string {
   return ['---', ...front, '---', ...body, ''].join('\n');
@@ -36,7 +36,10 @@ describe('parseLesson: a valid file', () => {
       title: 'A title',
       oneLine: 'One line.',
       story: 'First sentence. Second sentence.',
-      watch: ['one', 'two'],
+      watch: [
+        { text: 'one', targets: ['chart-lag'] },
+        { text: 'two', targets: ['k-lag', 'k-lagS'] },
+      ],
       why: 'Because.',
       fix: 'Less load.',
       fixHint: 'less load',
@@ -46,10 +49,10 @@ describe('parseLesson: a valid file', () => {
   });
 
   it('joins the lines of a paragraph or bullet with one space, and paragraphs with a blank line', () => {
-    const body = ['## Story', 'a', '  b  ', '', '', 'c', '## Watch', '- x', '  y', '', '- z', '## Why', 'w', '## Fix', 'f'];
+    const body = ['## Story', 'a', '  b  ', '', '', 'c', '## Watch', '- [t] x', '  y', '', '- [t]  z', '## Why', 'w', '## Fix', 'f'];
     const l = parseLesson(lesson(EN_FRONT, body), 'demo.en.md');
     expect(l.text.story).toBe('a b\n\nc');
-    expect(l.text.watch).toEqual(['x y', 'z']);
+    expect(l.text.watch.map((w) => w.text)).toEqual(['x y', 'z']);
   });
 
   it('accepts CRLF line ends, a BOM, blank and comment lines in the front matter, a colon in a value', () => {
@@ -86,11 +89,11 @@ describe('parseLesson: a valid file', () => {
 
   it('HTML and Markdown markup stay literal text', () => {
     const front = ['title: <b>bold</b> & <i>co</i>', ...EN_FRONT.slice(1)];
-    const body = ['## Story', '<script>alert(1)</script> *not emphasis* [not](a link) `not code`', '## Watch', '- <img src=x onerror=alert(1)>', '## Why', '&lt;escaped&gt;', '## Fix', 'f'];
+    const body = ['## Story', '<script>alert(1)</script> *not emphasis* [not](a link) `not code`', '## Watch', '- [chart] <img src=x onerror=alert(1)>', '## Why', '&lt;escaped&gt;', '## Fix', 'f'];
     const l = parseLesson(lesson(front, body), 'demo.en.md');
     expect(l.text.title).toBe('<b>bold</b> & <i>co</i>');
     expect(l.text.story).toBe('<script>alert(1)</script> *not emphasis* [not](a link) `not code`');
-    expect(l.text.watch).toEqual(['<img src=x onerror=alert(1)>']);
+    expect(l.text.watch).toEqual([{ text: '<img src=x onerror=alert(1)>', targets: ['chart'] }]);
     expect(l.text.why).toBe('&lt;escaped&gt;');
   });
 });
@@ -119,7 +122,7 @@ describe('parseLesson: mistakes are reported with file, line and field', () => {
     expect(problems(lesson(EN_FRONT, BODY.map((l) => (l === '## Why' ? '## why' : l)))).map((p) => p.field)).toEqual(['## why', '## Why']);
     expect(problems(lesson(EN_FRONT, BODY.map((l) => (l === '## Why' ? '### Why' : l))))[0]).toMatchObject({ line: 20, field: '### Why' });
     expect(problems(lesson(EN_FRONT, [...BODY, '## Story', 'again']))[0]).toMatchObject({ line: 27, field: '## Story', message: expect.stringContaining('twice') });
-    const swapped = ['## Watch', '- a', '## Story', 's', '## Why', 'w', '## Fix', 'f'];
+    const swapped = ['## Watch', '- [t] a', '## Story', 's', '## Why', 'w', '## Fix', 'f'];
     expect(problems(lesson(EN_FRONT, swapped))).toEqual([{ file, line: 11, field: '## Story', message: expect.stringContaining('must come after "## Watch"') }]);
   });
 
@@ -154,8 +157,21 @@ describe('parseLesson: mistakes are reported with file, line and field', () => {
   it('text outside a section, a list in a paragraph, a non-bullet line in Watch, an empty section', () => {
     expect(problems(lesson(EN_FRONT, ['stray', ...BODY]))[0]).toMatchObject({ line: 9, field: 'text' });
     expect(problems(lesson(EN_FRONT, BODY.map((l) => (l === 'Because.' ? '- Because.' : l)))).map((p) => p.field)).toEqual(['## Why']);
-    expect(problems(lesson(EN_FRONT, BODY.map((l) => (l === '- two' ? 'two' : l))))[0]).toMatchObject({ line: 18, field: '## Watch' });
+    expect(problems(lesson(EN_FRONT, BODY.map((l) => (l === '- [k-lag, k-lagS] two' ? 'two' : l))))[0]).toMatchObject({ line: 18, field: '## Watch' });
     expect(problems(lesson(EN_FRONT, BODY.map((l) => (l === 'Because.' ? '' : l))))[0]).toMatchObject({ field: '## Why', message: 'is empty' });
+  });
+
+  it('a Watch bullet without targets, with an empty or bad target list, or with targets and no text', () => {
+    const watch = (bullet: string): LessonProblem[] => problems(lesson(EN_FRONT, BODY.map((l) => (l === '- [chart-lag] one' ? bullet : l))));
+    expect(watch('- one')).toEqual([{ file, line: 17, field: '## Watch', message: expect.stringContaining('starts with the on-screen targets') }]);
+    expect(watch('- [] one')).toEqual([{ file, line: 17, field: '## Watch', message: expect.stringContaining('is empty') }]);
+    expect(watch('- [chart lag] one')).toEqual([{ file, line: 17, field: '## Watch', message: expect.stringContaining('"chart lag" is not a target') }]);
+    expect(watch('- [a, ,b] one')).toEqual([{ file, line: 17, field: '## Watch', message: expect.stringContaining('"" is not a target') }]);
+    expect(watch('- [a, a] one')).toEqual([{ file, line: 17, field: '## Watch', message: 'lists a target twice' }]);
+    expect(watch('- [chart-lag]')).toEqual([{ file, line: 17, field: '## Watch', message: 'the bullet has targets but no text' }]);
+    // The list is only read at the start of a bullet: brackets later in the text are text.
+    const l = parseLesson(lesson(EN_FRONT, BODY.map((x) => (x === '- [chart-lag] one' ? '- [chart-lag] one [two] three' : x))), 'demo.en.md');
+    expect(l.text.watch[0]).toEqual({ text: 'one [two] three', targets: ['chart-lag'] });
   });
 
   it('no front matter, an unclosed one, a bad file name', () => {
@@ -203,6 +219,20 @@ describe('buildContent: files of one scenario must agree', () => {
     }
     const same = buildContent({ 'demo.en.md': lesson(), 'demo.ru.md': ru('tags: [queueing-theory, mm1]') });
     expect(same.problems).toEqual([]);
+  });
+
+  it('every language points its Watch bullets at the same targets', () => {
+    const ruBody = (a: string, b: string) => lesson(['title: Заголовок', 'oneLine: Строка.', 'fixHint: меньше'], BODY.map((l) => (l === '- [chart-lag] one' ? a : l === '- [k-lag, k-lagS] two' ? b : l)));
+    expect(buildContent({ 'demo.en.md': lesson(), 'demo.ru.md': ruBody('- [chart-lag] один', '- [k-lag, k-lagS] два') }).problems).toEqual([]);
+    for (const [a, b] of [
+      ['- [chart-lag] один', '- [k-lagS, k-lag] два'],
+      ['- [chart-lag, k-lag] один', '- [k-lag, k-lagS] два'],
+      ['- [chart-lag] один', ''],
+    ]) {
+      const { content, problems: p } = buildContent({ 'demo.en.md': lesson(), 'demo.ru.md': ruBody(a, b) });
+      expect(content, `${a} / ${b}`).toEqual({});
+      expect(p, `${a} / ${b}`).toEqual([{ file: 'demo.ru.md', line: 12, field: '## Watch', message: expect.stringContaining('targets') }]);
+    }
   });
 
   it('a fix section must exist in every language exactly when English has overrides', () => {

@@ -32,7 +32,7 @@ function texts(t: ScenarioText): [string, string][] {
     ['oneLine', t.oneLine],
     ['story', t.story],
     ['why', t.why],
-    ...t.watch.map((w, i): [string, string] => [`watch.${i}`, w]),
+    ...t.watch.map((w, i): [string, string] => [`watch.${i}`, w.text]),
   ];
   if (t.fix !== null) out.push(['fix', t.fix]);
   return out;

@@ -147,6 +147,8 @@ test('a live fault takes effect, lands in the share link, and the link replays t
   await page.getByTestId('speed').selectOption('30');
   await page.getByTestId('play').click();
   await expect.poll(async () => Number(await page.getByTestId('sim-time').getAttribute('data-value'))).toBeGreaterThan(60);
+  // The live faults are a tool under the lesson.
+  await page.getByTestId('tab-faults').click();
   await page.getByTestId('fault-target').selectOption('warehouse-2');
   await page.getByTestId('fault-crash').click();
   await expect(page.locator('[data-testid=member][data-name=warehouse-2]')).toHaveAttribute('data-state', 'dead');
@@ -159,6 +161,7 @@ test('a live fault takes effect, lands in the share link, and the link replays t
   }).toBe(2);
   await page.getByTestId('tab-log').click();
   await expect(page.getByTestId('event-log')).toContainText('crash warehouse-2');
+  await page.getByTestId('tab-faults').click();
   await page.getByTestId('fault-timeline').locator('..').locator('summary').click();
   await expect(page.getByTestId('fault-timeline')).toContainText('crash warehouse-2');
   await runToEnd(page);
@@ -196,6 +199,7 @@ test('Load ×8, Stop producer and a poison record are live faults too, and the l
   await page.getByTestId('speed').selectOption('30');
   await page.getByTestId('play').click();
   await expect.poll(async () => Number(await page.getByTestId('sim-time').getAttribute('data-value'))).toBeGreaterThan(200);
+  await page.getByTestId('tab-faults').click();
   await page.getByTestId('fault-load-spike').click();
   await expect.poll(() => counter(page, 'lag'), { timeout: 30_000 }).toBeGreaterThan(20_000);
   await page.getByTestId('fault-producer-stop').click();
@@ -216,6 +220,7 @@ test('GC pause and slow downstream show up in member state and the log', async (
   await openKafka(page, 'littles-law');
   await page.getByTestId('step-next').click();
   await expect(status(page)).toHaveAttribute('data-value', 'paused');
+  await page.getByTestId('tab-faults').click();
   await page.getByTestId('fault-target').selectOption('warehouse-1');
   await page.getByTestId('fault-gc-pause').click();
   await expect(page.locator('[data-testid=member][data-name=warehouse-1]')).toHaveAttribute('data-state', 'paused');
@@ -256,7 +261,8 @@ test('the language switch translates the view and the explanation, and is rememb
   const en = await page.getByTestId('explain-title').textContent();
   await page.getByTestId('lang-ru').click();
   await expect(page.getByTestId('play')).toContainText('Пуск');
-  await expect(page.getByTestId('tab-explain')).toHaveText('Урок');
+  await expect(page.getByTestId('lesson-label')).toHaveText('Урок');
+  await page.getByTestId('step-watch').click();
   await expect(page.getByTestId('explain')).toContainText('На что смотреть');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
   await page.reload();
@@ -433,6 +439,7 @@ test('10,000 members and partitions: the topology draws a bounded number of boxe
   const restStates = Object.fromEntries((await page.getByTestId('member-rest').getAttribute('data-states'))!.split(',').map((kv) => [kv.split(':')[0], Number(kv.split(':')[1])]));
   expect(Object.values(restStates).reduce((a, b) => a + b, 0)).toBe(10_000 - 32);
   // The fault menu lists the first 100 consumers and says how many more there are.
+  await page.getByTestId('tab-faults').click();
   await expect(page.getByTestId('fault-target').locator('option')).toHaveCount(101);
   await expect(page.getByTestId('fault-target').locator('option[disabled]')).toContainText('+9,900 more in warehouse');
   await page.screenshot({ path: `${SHOTS}/kafka-10000-members.png` });
@@ -457,7 +464,7 @@ test('a heavy scenario at top speed keeps the page responsive: pause takes effec
   await page.getByTestId('play').click();
   await page.getByTestId('tab-log').click();
   await expect(page.getByTestId('event-log')).toBeVisible();
-  await page.getByTestId('tab-explain').click();
+  await page.getByTestId('tools-hide').click();
   await expect(status(page)).toHaveAttribute('data-value', 'finished', { timeout: 60_000 });
 });
 

@@ -32,7 +32,7 @@ async function frame(page: Page) {
     header: await box('header'),
     controls: await box('[role=toolbar]'),
     counters: await box('[data-testid=counters]'),
-    lesson: await box('[data-testid=tab-explain]'),
+    lesson: await box('[data-testid=explain]'),
   };
 }
 
@@ -61,11 +61,13 @@ test('the same layout for a station and a Kafka scenario, at 1280×720 and at 39
 test('a station lesson: story, what to watch, why, the fix in both languages; "try the fix" applies it', async ({ page }) => {
   await open(page, link('mm1'), 'station');
   const lesson = page.getByTestId('explain');
+  await page.getByTestId('step-watch').click();
   await expect(lesson).toContainText('What to watch');
-  await expect(lesson).toContainText('The fix');
   await page.getByTestId('lang-ru').click();
   await expect(lesson).toContainText('На что смотреть');
   await page.getByTestId('lang-en').click();
+  await page.getByTestId('step-fix').click();
+  await expect(lesson).toContainText('The fix');
   expect(Number(await value(page, 'theory-W'))).toBeCloseTo(10, 9);
   await page.getByTestId('try-fix').click();
   // The fix (λ = 0.7/s): M/M/1 theory W = 1/(μ − λ) = 3.33 s, and the link carries it.
@@ -100,7 +102,7 @@ test('station W vs ρ: the theory curve, this run, and a sweep from background w
   await expect(page.getByTestId('chart-wrho').locator('path.theory')).toBeVisible();
   await page.getByTestId('sweep-start').click();
   // The page answers while the pool works.
-  await page.getByTestId('tab-explain').click();
+  await page.getByTestId('tools-hide').click();
   await page.getByTestId('tab-wrho').click();
   await expect(page.getByTestId('chart-wrho')).toHaveAttribute('data-sweep', 'done', { timeout: 90_000 });
   await expect(page.getByTestId('chart-wrho')).toHaveAttribute('data-points', '11');

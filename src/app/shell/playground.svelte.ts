@@ -6,7 +6,7 @@
  * worker, and nothing here branches on the model's kind.
  */
 import { createActor, type Actor } from 'xstate';
-import { applyOverride, decodeShare, encodeShareHash, formatError, parseOverride, validateScenario, type Scenario } from '../../scenario/index.ts';
+import { decodeShare, encodeShareHash, formatError, validateScenario, type Scenario } from '../../scenario/index.ts';
 import type { LiveFault, Snapshot } from '../../../workers/protocol.ts';
 import { withLiveFaults } from '../../../workers/liveFaults.ts';
 import { contentFor } from '../../content/scenarios.ts';
@@ -18,11 +18,16 @@ import { DEFAULT_SCENARIO_ID, SHIPPED, scenarioShape, shippedMatch } from '../sc
 import { SimClient } from './client.svelte.ts';
 import { rawFromHash, repairScenario } from './repair.ts';
 import { Sweep } from './sweep.svelte.ts';
+import { variantOf, withOverrides, withoutFix, type Variant } from './variant.ts';
 
 /** Picker key of a scenario opened from a link (or edited in Settings) that is not a shipped one. */
 export const LINK_KEY = 'link';
 /** Picker key of a kind's blank start. */
 export const blankKey = (kind: Kind): string => `custom:${kind}`;
+
+/** The lesson's steps, in reading order (`fix` only when the lesson has one). */
+export const LESSON_STEPS = ['story', 'watch', 'why', 'fix'] as const;
+export type LessonStep = (typeof LESSON_STEPS)[number];
 
 function initialLang(): Lang {
   try {
@@ -51,7 +56,12 @@ export class Playground {
   faultError = $state<string | null>(null);
   /** The entity (consumer group…) the topology and the per-entity charts follow. */
   focus = $state(0);
-  tab = $state<string>('lesson');
+  /** The open tool tab under the lesson (live faults, a model tab such as the event log, `wrho`), or null when they are folded away. */
+  tool = $state<string | null>(null);
+  /** The lesson step shown; a new scenario starts at the story, the fix and Settings keep it. */
+  lessonStep = $state<LessonStep>('story');
+  /** The step was chosen by the reader since the scenario opened (then Play does not move it). */
+  #stepChosen = false;
   settingsOpen = $state(false);
   /** The panels of the current scenario's model; null while its chunk loads. */
   panels = $state.raw<ModelPanels | null>(null);
@@ -117,7 +127,10 @@ export class Playground {
     });
     const actor = createActor(machine);
     actor.subscribe((s) => {
-      this.status = s.value as RunState;
+      const next = s.value as RunState;
+      // The lesson follows the run: pressing Play on the story turns to what to watch.
+      if (next === 'running' && this.status !== 'running' && this.lessonStep === 'story' && !this.#stepChosen) this.lessonStep = 'watch';
+      this.status = next;
       this.error = s.context.error;
     });
     this.#actor = actor;
@@ -208,9 +221,14 @@ export class Playground {
   #commit(scenario: Scenario, keepSpeed = false): void {
     if (this.scenario !== scenario) this.sweep.clear();
     const kindChanged = this.scenario.model !== scenario.model;
+    // Another lesson starts at its story; the same one (its fix, a setting, a seed) keeps its step.
+    if (this.scenario.id !== scenario.id || kindChanged) {
+      this.lessonStep = 'story';
+      this.#stepChosen = false;
+    }
     this.scenario = scenario;
     this.#loadPanels(scenario.model);
-    if (kindChanged && !this.#tabExists(this.tab)) this.tab = 'lesson';
+    if (kindChanged && this.tool !== null && !this.#toolExists(this.tool)) this.tool = null;
     if (!keepSpeed) this.speed = defaultSpeed(scenario.duration, pageFor(scenario.model).runSeconds);
     this.focus = 0; // a load starts the worker's charts on the first entity too
     this.faultError = null;
@@ -219,8 +237,14 @@ export class Playground {
     this.#actor?.send({ type: 'LOAD', scenario });
   }
 
-  #tabExists(id: string): boolean {
-    return id === 'lesson' || id === 'wrho' || !!this.panels?.tabs.some((t) => t.id === id);
+  #toolExists(id: string): boolean {
+    return id === 'wrho' || (id === 'faults' && !!this.panels?.Side) || !!this.panels?.tabs.some((t) => t.id === id);
+  }
+
+  /** Shows lesson step `step` (the reader's choice: Play no longer turns the page). */
+  setStep(step: LessonStep): void {
+    this.lessonStep = step;
+    this.#stepChosen = true;
   }
 
   selectScenario(key: string): void {
@@ -276,20 +300,32 @@ export class Playground {
   /** The scenario with its lesson's fix overrides applied (null when there is none or it does not validate). */
   fixedScenario = $derived.by((): Scenario | null => {
     const sets = this.content?.fix;
-    if (!sets || sets.length === 0) return null;
-    try {
-      let s: unknown = structuredClone(this.scenario);
-      for (const text of sets) s = applyOverride(s, parseOverride(text));
-      const r = validateScenario(s);
-      return r.ok && r.scenario.model === this.scenario.model ? r.scenario : null;
-    } catch {
-      return null;
-    }
+    return sets && sets.length > 0 ? withOverrides(this.scenario, sets) : null;
   });
+
+  /** How the running scenario differs from the one its lesson describes: fix on, other changes. */
+  variant = $derived<Variant>(variantOf(this.scenario, this.shipped, this.content?.fix ?? null));
+
+  /** How `s` (e.g. the scenario a link opened) differs from its lesson's scenario. */
+  variantFor(s: Scenario): Variant {
+    return variantOf(s, this.shipped, contentFor(s.id)?.fix ?? null);
+  }
 
   tryFix(): void {
     const f = this.fixedScenario;
     if (f) this.#commitLinked({ ...f, id: this.scenario.id });
+  }
+
+  /** Takes the fix back: the fields it set return to the original values; other changes stay. */
+  fixOff(): void {
+    const s = withoutFix(this.scenario, this.variant);
+    if (s) this.#commitLinked(s);
+  }
+
+  /** Back to the scenario the lesson describes (keeping the seed): no fix, no other change. */
+  restoreOrigin(): void {
+    const o = this.variant.origin;
+    if (o) this.#commitLinked({ ...o, seed: this.scenario.seed });
   }
 
   loadDefault(): void {

@@ -15,7 +15,8 @@
  * - the words in {@link WORDS} (English and Russian), whole words, any case.
  *
  * Lines read: the front matter's `title`, `oneLine` and `fixHint`, and every line after it. The
- * front matter's `fix`, `tags` and `difficulty` are data, not prose, and are not read.
+ * front matter's `fix`, `tags` and `difficulty` are data, not prose, and are not read; nor is the
+ * target list that starts a Watch bullet (`- [chart-lag] …`).
  */
 import type { Lang } from '../../../src/content/lesson.ts';
 
@@ -221,7 +222,9 @@ export function proseLines(text: string): [number, string][] {
     }
     i++;
   }
-  for (; i < lines.length; i++) out.push([i + 1, lines[i]]);
+  // A Watch bullet's target list (`- [chart-lag, k-lagS] …`) names elements, it is not prose: blanked
+  // out, keeping the columns.
+  for (; i < lines.length; i++) out.push([i + 1, lines[i].replace(/^(-\s+)(\[[^\]]*\])/, (_, b: string, t: string) => b + ' '.repeat(t.length))]);
   return out;
 }
 

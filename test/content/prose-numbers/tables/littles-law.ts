@@ -22,7 +22,7 @@ export default [
   k.measured('λ ≈ {1000}/s', 'λ ≈ {1000}/с', (r) => r.lambda.mean!, { within: 10 }),
   // The run: 49.1 ± 2.6 ms.
   k.measured('W ≈ {50} ms, and', 'W ≈ {50} мс, ноль', (r) => 1000 * r.W.mean!, { within: 1 }),
-  k.measured('and {zero} lost', '{ноль} потерянных', (r) => r.lost + r.duplicates + r.skipped),
+  k.measured('strip: {zero} lost', '{ноль} потерянных', (r) => r.lost + r.duplicates + r.skipped),
   k.input('every {5} s', 'раз в {5} с', (s) => s.groups[0]['auto.commit.interval.ms'] / 1000, { kafkaDefault: 'consumer.auto.commit.interval.ms' }),
   k.fact(['an M/M/{1} queue', 'W = {1}/(μ − λ) ≈ {1}/('], ['очередью M/M/{1}', 'W = {1}/(μ − λ) ≈ {1}/('], 'notation: one server per queue; the 1 of 1/(μ − λ)'),
   k.derived('({270} −', '({270} −', mu),

@@ -16,7 +16,7 @@ export default [
   k.derived('= {18,000} on average', '= {18 000}, остальное', (s) => (lambda(s) - mu(s)) * s.duration),
   k.measured('about {three} minutes old', 'около {трёх} минут', (r) => r.lagSeconds.final / 60, { within: 0.25 }),
   k.measured('pinned at ~{100}/s', 'прибит к ~{100}/с', (r) => r.throughput.mean!, { within: 2 }),
-  k.measured('utilisation at {100} %', 'загрузка — {100} %', (r) => 100 * r.groups.processor.utilization['processor-1']!, { within: 1 }),
+  k.measured('consumer busy {100} %', 'загружен на {100} %', (r) => 100 * r.groups.processor.utilization['processor-1']!, { within: 1 }),
   k.derived('near ρ = {1}', 'при ρ около {1}', (s) => lambda(s) / mu(s), { within: 0.1 }),
   k.derived('(ρ = {0.95})', '(ρ = {0,95})', (s) => lambda(s) / mu(s), { fix: true }),
   k.input('(M/M/{1}:', '(M/M/{1}:', (s) => s.groups[0].members),

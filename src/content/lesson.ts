@@ -34,7 +34,9 @@
  * Consecutive lines of a paragraph (or of a bullet) are joined with one space; paragraphs are
  * separated by a blank line and joined with "\n\n".
  *
- * No runtime dependency on Vite: the loader (`scenarios.ts`) hands the raw file texts in.
+ * No runtime dependency on Vite: the parser runs at build time (the `queuelab-lessons` plugin in
+ * vite.config.ts hands each file's head and body to the app as modules, `./scenarios.ts` assembles
+ * the index), and in the tests on the raw file texts.
  */
 import { parseOverride } from '../scenario/set-path.ts';
 
@@ -51,10 +53,17 @@ export interface WatchItem {
   targets: string[];
 }
 
-export interface ScenarioText {
+/** What the first screen needs of a lesson in one language: the picker and the header show it for every scenario. */
+export interface ScenarioHeadline {
   title: string;
   /** One line for the scenario picker, at most 110 characters. */
   oneLine: string;
+  /** A short label for the fix toggle. */
+  fixHint?: string | null;
+}
+
+/** The lesson's sections in one language: loaded when its scenario is shown. */
+export interface ScenarioBody {
   /** The situation: 2–4 sentences. */
   story: string;
   /** 2–4 bullets: which chart or counter to look at and what it will do. */
@@ -63,18 +72,24 @@ export interface ScenarioText {
   why: string;
   /** What removes the effect and what it costs; null when the scenario has no fix. */
   fix: string | null;
-  /** A short label for the fix toggle. */
-  fixHint?: string | null;
 }
 
-export interface ScenarioContent {
+export interface ScenarioText extends ScenarioHeadline, ScenarioBody {}
+
+/** A scenario's entry in the lesson index: everything but the sections' text. */
+export interface ScenarioInfo {
   id: string;
   difficulty: Difficulty;
   tags: string[];
-  en: ScenarioText;
-  ru: ScenarioText;
+  en: ScenarioHeadline;
+  ru: ScenarioHeadline;
   /** --set style overrides that apply the fix, e.g. ['groups.0.members=12'] */
   fix: string[] | null;
+}
+
+export interface ScenarioContent extends ScenarioInfo {
+  en: ScenarioText;
+  ru: ScenarioText;
 }
 
 /** One problem in a lesson file: where it is and what is wrong. */
@@ -423,45 +438,74 @@ function sameList(a: readonly string[] | undefined, b: readonly string[] | undef
   return a !== undefined && b !== undefined && a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-/** The assembled content, and every problem that kept a lesson out of it. */
-export interface BuiltContent {
-  content: Record<string, ScenarioContent>;
+/**
+ * A parsed lesson without its sections' text: what the lesson index needs, including what the
+ * checks between languages compare (the Watch bullets' targets, whether there is a "## Fix").
+ */
+export interface LessonHead extends Omit<Lesson, 'text'> {
+  text: ScenarioHeadline;
+  /** Each Watch bullet's targets, in order. */
+  targets: string[][];
+  /** The file has a "## Fix" section. */
+  hasFix: boolean;
+}
+
+/** The part of `lesson` the first screen needs (see {@link buildIndex}). */
+export function lessonHead(lesson: Lesson): LessonHead {
+  const { text, ...rest } = lesson;
+  return {
+    ...rest,
+    text: { title: text.title, oneLine: text.oneLine, fixHint: text.fixHint ?? null },
+    targets: text.watch.map((w) => w.targets),
+    hasFix: text.fix !== null,
+  };
+}
+
+/** The sections of `lesson`, loaded on demand. */
+export function lessonBody(lesson: Lesson): ScenarioBody {
+  const { story, watch, why, fix } = lesson.text;
+  return { story, watch, why, fix };
+}
+
+/** The lesson index, and every problem that kept a lesson out of it. */
+export interface BuiltIndex {
+  index: Record<string, ScenarioInfo>;
   problems: LessonProblem[];
 }
 
+const byName = <T>([a]: [string, T], [b]: [string, T]): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
- * Parses every lesson file (`files`: name → text) and assembles one {@link ScenarioContent} per
- * scenario id. The English file carries the language-neutral fields; another language may repeat
- * them but must then agree. A scenario with any problem (a file that does not parse, a missing
- * language, disagreeing fields) is left out and its problems are returned, so the caller decides
- * whether that is fatal (tests) or a warning (the app, which falls back to the scenario's own
- * title and description).
+ * Assembles one {@link ScenarioInfo} per scenario id from the heads of every lesson file (`files`:
+ * name → its head, or the problems that kept the file from parsing). The English file carries the
+ * language-neutral fields; another language may repeat them but must then agree. A scenario with
+ * any problem (a file that does not parse, a missing language, disagreeing fields) is left out and
+ * its problems are returned, so the caller decides whether that is fatal (tests) or a warning (the
+ * app, which falls back to the scenario's own title and description).
  */
-export function buildContent(files: Record<string, string>): BuiltContent {
+export function buildIndex(files: Record<string, LessonHead | LessonProblem[]>): BuiltIndex {
   const problems: LessonProblem[] = [];
-  const byId = new Map<string, Partial<Record<Lang, Lesson>>>();
+  const byId = new Map<string, Partial<Record<Lang, LessonHead>>>();
   /** Languages whose file exists but does not parse, per scenario id. */
   const broken = new Map<string, Set<string>>();
 
-  for (const [file, text] of Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [file, head] of Object.entries(files).sort(byName)) {
+    if (!Array.isArray(head)) {
+      const entry = byId.get(head.id) ?? {};
+      entry[head.lang] = head;
+      byId.set(head.id, entry);
+      continue;
+    }
+    problems.push(...head);
     const m = /^(.+)\.([^.]+)\.md$/.exec(baseName(file));
-    try {
-      const lesson = parseLesson(text, file);
-      const entry = byId.get(lesson.id) ?? {};
-      entry[lesson.lang] = lesson;
-      byId.set(lesson.id, entry);
-    } catch (e) {
-      if (!(e instanceof LessonError)) throw e;
-      problems.push(...e.problems);
-      if (m) {
-        broken.set(m[1], (broken.get(m[1]) ?? new Set()).add(m[2]));
-        if (!byId.has(m[1])) byId.set(m[1], {});
-      }
+    if (m) {
+      broken.set(m[1], (broken.get(m[1]) ?? new Set()).add(m[2]));
+      if (!byId.has(m[1])) byId.set(m[1], {});
     }
   }
 
-  const content: Record<string, ScenarioContent> = {};
-  for (const [id, entry] of [...byId].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  const index: Record<string, ScenarioInfo> = {};
+  for (const [id, entry] of [...byId].sort(byName)) {
     const before = problems.length;
     const present = LANGS.map((l) => entry[l]).find((l) => l !== undefined);
     for (const lang of LANGS) {
@@ -492,23 +536,56 @@ export function buildContent(files: Record<string, string>): BuiltContent {
       if (other.fix !== undefined && !sameList(other.fix, en.fix ?? [])) {
         disagree('fix', `${JSON.stringify(other.fix)} differs from ${JSON.stringify(en.fix ?? [])} in ${en.file} (leave it out, or make them equal)`);
       }
-      const targets = (l: Lesson) => JSON.stringify(l.text.watch.map((w) => w.targets));
+      const targets = (l: LessonHead) => JSON.stringify(l.targets);
       if (targets(other) !== targets(en)) {
         disagree(
           '## Watch',
           `the bullets' targets ${targets(other)} differ from ${targets(en)} in ${en.file} (every language points at the same elements, bullet by bullet)`,
         );
       }
-      if ((fix !== null) !== (other.text.fix !== null)) {
+      if ((fix !== null) !== other.hasFix) {
         disagree(
-          other.text.fix === null ? 'fix' : '## Fix',
+          other.hasFix ? '## Fix' : 'fix',
           fix !== null ? `${en.file} has fix overrides, so this file needs a "## Fix" section` : `${en.file} has no fix overrides, so this file must have no "## Fix" section`,
         );
       }
     }
     if (problems.length > before) continue;
 
-    content[id] = { id, difficulty: en.difficulty!, tags: en.tags!, fix, en: en.text, ru: ru.text };
+    index[id] = { id, difficulty: en.difficulty!, tags: en.tags!, fix, en: en.text, ru: ru.text };
+  }
+  return { index, problems };
+}
+
+/** The assembled content, and every problem that kept a lesson out of it. */
+export interface BuiltContent {
+  content: Record<string, ScenarioContent>;
+  problems: LessonProblem[];
+}
+
+/**
+ * Parses every lesson file (`files`: name → text) and assembles one {@link ScenarioContent} per
+ * scenario id: its {@link buildIndex} entry (same checks, same problems) with each language's
+ * sections added. The app loads the same thing in two parts (`./scenarios.ts`).
+ */
+export function buildContent(files: Record<string, string>): BuiltContent {
+  const lessons = new Map<string, Lesson>();
+  const heads: Record<string, LessonHead | LessonProblem[]> = {};
+  for (const [file, text] of Object.entries(files)) {
+    try {
+      const lesson = parseLesson(text, file);
+      lessons.set(`${lesson.id}.${lesson.lang}`, lesson);
+      heads[file] = lessonHead(lesson);
+    } catch (e) {
+      if (!(e instanceof LessonError)) throw e;
+      heads[file] = e.problems;
+    }
+  }
+  const { index, problems } = buildIndex(heads);
+  const content: Record<string, ScenarioContent> = {};
+  for (const [id, info] of Object.entries(index)) {
+    const text = (lang: Lang): ScenarioText => ({ ...info[lang], ...lessonBody(lessons.get(`${id}.${lang}`)!) });
+    content[id] = { ...info, en: text('en'), ru: text('ru') };
   }
   return { content, problems };
 }

@@ -1,6 +1,9 @@
 /// <reference types="vitest/config" />
 import { defineConfig, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { readFileSync } from 'node:fs';
+import { relative, sep } from 'node:path';
+import { LessonError, lessonBody, lessonHead, parseLesson } from './src/content/lesson.ts';
 
 /**
  * The built app's Content-Security-Policy: scripts, workers, styles, fetches only from the page's
@@ -42,8 +45,54 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/**
+ * Lessons (`scenarios/lessons/<id>.<lang>.md`) parsed at build time, in two parts, so that the first
+ * load carries only what the first screen needs: `<file>.md?front` is a module whose default export
+ * is the file's head (front matter, plus what the checks between languages compare; see
+ * `lessonHead`) or, when the file does not parse, its problems; `<file>.md?body` exports its
+ * sections (`lessonBody`), or null. `src/content/scenarios.ts` imports every head eagerly and each
+ * body on demand. The whole file is parsed for both, with the same parser the tests use.
+ */
+function lessons(): Plugin {
+  let root = process.cwd();
+  return {
+    name: 'queuelab-lessons',
+    enforce: 'pre',
+    configResolved(config) {
+      root = config.root;
+    },
+    load(id) {
+      const q = id.indexOf('?');
+      if (q < 0 || !id.slice(0, q).endsWith('.md')) return null;
+      const query = new URLSearchParams(id.slice(q + 1));
+      const part = query.has('front') ? 'front' : query.has('body') ? 'body' : null;
+      if (part === null) return null;
+      const path = id.slice(0, q);
+      this.addWatchFile(path);
+      const file = relative(root, path).split(sep).join('/');
+      let value: unknown;
+      try {
+        const lesson = parseLesson(readFileSync(path, 'utf8'), file);
+        value = part === 'front' ? lessonHead(lesson) : lessonBody(lesson);
+      } catch (e) {
+        if (!(e instanceof LessonError)) throw e;
+        value = part === 'front' ? e.problems : null;
+      }
+      return `export default ${JSON.stringify(value)};`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [svelte(), contentSecurityPolicy()],
+  plugins: [lessons(), svelte(), contentSecurityPolicy()],
+  build: {
+    rollupOptions: {
+      output: {
+        // Lesson bodies are named apart, so that the size budget (test/e2e/kafka.spec.ts) can tell them from shared chunks.
+        chunkFileNames: (chunk) => (chunk.facadeModuleId?.endsWith('.md?body') ? 'assets/lesson-[name]-[hash].js' : 'assets/[name]-[hash].js'),
+      },
+    },
+  },
   worker: { format: 'es' },
   server: { host: '127.0.0.1' },
   test: {

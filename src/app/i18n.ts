@@ -121,6 +121,8 @@ const en = {
   'panels.error': 'The panels of this model could not be loaded: {error}',
   'panels.reload': 'Reload',
   'lesson.description': 'Scenario description',
+  'lesson.loading': 'Loading the lesson…',
+  'lesson.loadFailed': 'The lesson could not be loaded: {error}',
 };
 
 export type MessageKey = keyof typeof en;
@@ -228,6 +230,8 @@ const ru: Record<MessageKey, string> = {
   'panels.error': 'Не удалось загрузить панели этой модели: {error}',
   'panels.reload': 'Перезагрузить',
   'lesson.description': 'Описание сценария',
+  'lesson.loading': 'Загружаем урок…',
+  'lesson.loadFailed': 'Не удалось загрузить урок: {error}',
 };
 
 export const MESSAGES: Record<Lang, Record<MessageKey, string>> = { en, ru };

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { validateScenario, type Scenario } from '../../src/scenario/index.ts';
-import { contentFor } from '../../src/content/scenarios.ts';
+import { lessonInfo } from '../../src/content/scenarios.ts';
 import { diff, listChanges, setAt, showChange, variantOf, withOverrides, withoutFix } from '../../src/app/shell/variant.ts';
 
 const shipped: Scenario[] = readdirSync('scenarios')
@@ -16,7 +16,7 @@ const shipped: Scenario[] = readdirSync('scenarios')
     return r.scenario;
   });
 const byId = (id: string) => shipped.find((s) => s.id === id)!;
-const fixOf = (id: string) => contentFor(id)?.fix ?? null;
+const fixOf = (id: string) => lessonInfo(id)?.fix ?? null;
 
 describe('diff', () => {
   it('lists the leaves that differ, by path, and ignores the seed and $schema at the top', () => {

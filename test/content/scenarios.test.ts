@@ -1,12 +1,14 @@
 /**
  * Teaching content (scenarios/lessons/<id>.<lang>.md, loaded by src/content/scenarios.ts) covers
  * every shipped scenario in both languages, parses cleanly, fits the picker, and its fix overrides
- * turn the shipped file into a valid scenario.
+ * turn the shipped file into a valid scenario. The texts are checked as read from disk
+ * (./lessons.ts); the app's index and lazily loaded sections must add up to exactly that.
  */
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
-import { SCENARIO_CONTENT, contentFor, type Lang, type ScenarioText } from '../../src/content/scenarios.ts';
-import { buildContent, formatLessonProblem, parseLesson, type Lesson } from '../../src/content/lesson.ts';
+import { LESSON_INDEX, lessonInfo, loadedLesson, loadLesson, type Lang, type ScenarioText } from '../../src/content/scenarios.ts';
+import { formatLessonProblem, parseLesson, type Lesson } from '../../src/content/lesson.ts';
+import { BUILT, LESSON_DIR, LESSON_FILES, SCENARIO_CONTENT, contentFor, lessonText } from './lessons.ts';
 import { applyOverride, parseOverride } from '../../src/scenario/set-path.ts';
 import { formatError, validateScenario } from '../../src/scenario/validate.ts';
 
@@ -16,9 +18,6 @@ const IDS = readdirSync('scenarios')
   .sort();
 
 const LANGS: Lang[] = ['en', 'ru'];
-const LESSON_DIR = 'scenarios/lessons';
-const LESSON_FILES = readdirSync(LESSON_DIR).sort();
-const lessonText = (file: string): string => readFileSync(`${LESSON_DIR}/${file}`, 'utf8');
 const CYRILLIC = /[А-Яа-яЁё]/;
 
 function raw(id: string): Record<string, unknown> {
@@ -64,9 +63,12 @@ describe('scenario content', () => {
       expect(SCENARIO_CONTENT[id]).toBe(c);
     }
     expect(Object.keys(SCENARIO_CONTENT).sort()).toEqual(IDS);
-    expect(contentFor('no-such-scenario')).toBeUndefined();
-    expect(contentFor('constructor')).toBeUndefined();
-    expect(contentFor('__proto__')).toBeUndefined();
+    expect(Object.keys(LESSON_INDEX).sort()).toEqual(IDS);
+    for (const id of ['no-such-scenario', 'constructor', '__proto__']) {
+      expect(contentFor(id), id).toBeUndefined();
+      expect(lessonInfo(id), id).toBeUndefined();
+      expect(loadLesson(id), id).toBeUndefined();
+    }
   });
 
   it('difficulty and tags are set', () => {
@@ -177,11 +179,28 @@ describe('lesson files (scenarios/lessons)', () => {
     }
   });
 
-  it('the files assemble without problems into exactly what the app loads (import.meta.glob)', () => {
-    const built = buildContent(Object.fromEntries(LESSON_FILES.map((f) => [`${LESSON_DIR}/${f}`, lessonText(f)])));
-    expect(built.problems.map(formatLessonProblem)).toEqual([]);
-    expect(Object.keys(built.content).sort()).toEqual(IDS);
-    expect(SCENARIO_CONTENT).toStrictEqual(built.content);
+  it('the files assemble without problems into exactly what the app loads: the index with the page, the sections on demand', async () => {
+    expect(BUILT.problems.map(formatLessonProblem)).toEqual([]);
+    expect(Object.keys(BUILT.content).sort()).toEqual(IDS);
+    for (const id of IDS) {
+      const { en, ru, ...neutral } = BUILT.content[id];
+      const headline = (t: ScenarioText) => ({ title: t.title, oneLine: t.oneLine, fixHint: t.fixHint });
+      expect(lessonInfo(id), id).toStrictEqual({ ...neutral, en: headline(en), ru: headline(ru) });
+      expect(loadedLesson(id), `${id}: loaded before it is asked for`).toBeUndefined();
+      const loading = loadLesson(id)!;
+      expect(loadLesson(id), `${id}: one load at a time`).toBe(loading);
+      const c = await loading;
+      expect(c, id).toStrictEqual(BUILT.content[id]);
+      expect(loadedLesson(id), id).toBe(c);
+    }
+  });
+
+  it('the index the page loads carries no section text', () => {
+    const index = JSON.stringify(LESSON_INDEX);
+    for (const id of IDS) {
+      const c = contentFor(id)!;
+      for (const lang of LANGS) expect(index, `${id}.${lang}: story`).not.toContain(c[lang].story.slice(0, 60));
+    }
   });
 
   it('language-neutral fields (difficulty, tags, fix) agree between languages', () => {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGS } from '../../src/content/lesson.ts';
-import { contentFor } from '../../src/content/scenarios.ts';
+import { contentFor } from './lessons.ts';
 import { WATCH_TARGETS, watchTarget } from '../../src/content/targets.ts';
 import { validateScenario, type Scenario } from '../../src/scenario/index.ts';
 import { PAGES, type Kind } from '../../src/app/registry.ts';

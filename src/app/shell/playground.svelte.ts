@@ -9,7 +9,7 @@ import { createActor, type Actor } from 'xstate';
 import { decodeShare, encodeShareHash, formatError, validateScenario, type Scenario } from '../../scenario/index.ts';
 import type { LiveFault, Snapshot } from '../../../workers/protocol.ts';
 import { withLiveFaults } from '../../../workers/liveFaults.ts';
-import { contentFor } from '../../content/scenarios.ts';
+import { lessonInfo, loadedLesson, loadLesson, type ScenarioContent } from '../../content/scenarios.ts';
 import { runMachine, type RunState } from '../machines/runMachine.ts';
 import { defaultSpeed, speedChoices, type Speed } from '../speed.ts';
 import { isLang, LANG_STORAGE_KEY, translate, type Lang, type MessageKey, type Vars } from '../i18n.ts';
@@ -98,7 +98,14 @@ export class Playground {
     return shippedMatch(s, this.shipped)?.id ?? LINK_KEY;
   });
 
-  content = $derived(contentFor(this.scenario.id) ?? null);
+  /** The lesson's index entry (titles, picker line, tags, fix overrides): there at once. */
+  info = $derived(lessonInfo(this.scenario.id) ?? null);
+  /** The last lesson whose sections were loaded (another scenario's while the current one's load). */
+  #lesson = $state.raw<ScenarioContent | null>(null);
+  /** The current scenario's whole lesson; null while its sections load, or when it has none. */
+  lesson = $derived(this.#lesson?.id === this.scenario.id ? this.#lesson : null);
+  /** Why the current lesson's sections could not be loaded. */
+  lessonError = $state<string | null>(null);
   speeds = $derived(speedChoices(this.scenario.duration));
 
   /** The scenario the share link carries: scenario + live faults so far. */
@@ -217,7 +224,24 @@ export class Playground {
       });
   }
 
-  /** Makes `scenario` current: panels, URL, speed, and a fresh run (LOAD). */
+  /** Loads the sections of scenario `id`'s lesson (they are shown once loaded, while it is still the current scenario). */
+  #loadLesson(id: string): void {
+    this.lessonError = null;
+    const cached = loadedLesson(id);
+    if (cached) {
+      this.#lesson = cached;
+      return;
+    }
+    loadLesson(id)
+      ?.then((c) => {
+        if (this.scenario.id === id) this.#lesson = c;
+      })
+      .catch((e: unknown) => {
+        if (this.scenario.id === id) this.lessonError = errorText(e);
+      });
+  }
+
+  /** Makes `scenario` current: panels, lesson, URL, speed, and a fresh run (LOAD). */
   #commit(scenario: Scenario, keepSpeed = false): void {
     if (this.scenario !== scenario) this.sweep.clear();
     const kindChanged = this.scenario.model !== scenario.model;
@@ -228,6 +252,7 @@ export class Playground {
     }
     this.scenario = scenario;
     this.#loadPanels(scenario.model);
+    this.#loadLesson(scenario.id);
     if (kindChanged && this.tool !== null && !this.#toolExists(this.tool)) this.tool = null;
     if (!keepSpeed) this.speed = defaultSpeed(scenario.duration, pageFor(scenario.model).runSeconds);
     this.focus = 0; // a load starts the worker's charts on the first entity too
@@ -299,16 +324,16 @@ export class Playground {
 
   /** The scenario with its lesson's fix overrides applied (null when there is none or it does not validate). */
   fixedScenario = $derived.by((): Scenario | null => {
-    const sets = this.content?.fix;
+    const sets = this.info?.fix;
     return sets && sets.length > 0 ? withOverrides(this.scenario, sets) : null;
   });
 
   /** How the running scenario differs from the one its lesson describes: fix on, other changes. */
-  variant = $derived<Variant>(variantOf(this.scenario, this.shipped, this.content?.fix ?? null));
+  variant = $derived<Variant>(variantOf(this.scenario, this.shipped, this.info?.fix ?? null));
 
   /** How `s` (e.g. the scenario a link opened) differs from its lesson's scenario. */
   variantFor(s: Scenario): Variant {
-    return variantOf(s, this.shipped, contentFor(s.id)?.fix ?? null);
+    return variantOf(s, this.shipped, lessonInfo(s.id)?.fix ?? null);
   }
 
   tryFix(): void {

@@ -32,6 +32,8 @@ export interface LineChartGeom {
   last: (number | null)[];
   yMax: number;
   empty: boolean;
+  /** Per line: its largest value when that is above a fixed scale's top (drawn clipped), else null. */
+  over: (number | null)[];
 }
 
 export const MARGIN = { top: 8, right: 12, bottom: 30, left: 48 };
@@ -66,7 +68,12 @@ export function thin(ticks: Tick[], gap = 14): Tick[] {
 /** About one y tick per 24 px of plot height (2 to 5). */
 export const yTickCount = (h: number): number => Math.max(2, Math.min(5, Math.floor(h / 24)));
 
-export function buildLineChart(lines: Cols[], opts: { width: number; height: number; xMax: number; yMin?: number }): LineChartGeom {
+/**
+ * The chart's geometry. `yFixed` (> 0) pins the y axis to [0, yFixed] whatever the data: what goes
+ * above is clipped by the plot and reported in `over`, so a small number looks small next to a
+ * run that went off the scale.
+ */
+export function buildLineChart(lines: Cols[], opts: { width: number; height: number; xMax: number; yMin?: number; yFixed?: number | null }): LineChartGeom {
   const width = Math.max(opts.width, MARGIN.left + MARGIN.right + 10);
   const height = Math.max(opts.height, MARGIN.top + MARGIN.bottom + 10);
   const plot = { left: MARGIN.left, right: width - MARGIN.right, top: MARGIN.top, bottom: height - MARGIN.bottom };
@@ -75,10 +82,11 @@ export function buildLineChart(lines: Cols[], opts: { width: number; height: num
   for (const p of pts) for (const [, v] of p) if (v > top) top = v;
   const empty = pts.every((p) => p.length === 0);
   const x = scaleLinear().domain([0, opts.xMax > 0 ? opts.xMax : 1]).range([plot.left, plot.right]);
+  const fixed = opts.yFixed != null && opts.yFixed > 0 ? opts.yFixed : null;
   const y = scaleLinear()
-    .domain([opts.yMin ?? 0, top > 0 ? top * 1.08 : 1])
-    .range([plot.bottom, plot.top])
-    .nice(yTickCount(plot.bottom - plot.top));
+    .domain([opts.yMin ?? 0, fixed ?? (top > 0 ? top * 1.08 : 1)])
+    .range([plot.bottom, plot.top]);
+  if (fixed === null) y.nice(yTickCount(plot.bottom - plot.top));
   const gen = line<[number, number]>()
     .digits(1)
     .x((d) => x(d[0]))
@@ -93,7 +101,33 @@ export function buildLineChart(lines: Cols[], opts: { width: number; height: num
     last: pts.map((p) => (p.length > 0 ? p[p.length - 1][1] : null)),
     yMax: y.domain()[1],
     empty,
+    over: pts.map((p) => {
+      if (fixed === null) return null;
+      let m = -Infinity;
+      for (const [, v] of p) if (v > m) m = v;
+      return m > fixed ? m : null;
+    }),
   };
+}
+
+/** Seconds of input a fixed lag scale spans ("one minute of input"). */
+export const FIXED_SCALE_SECONDS = 60;
+
+/** A producer's largest rate over its profile, bursts and daily curve (live load spikes not included). */
+export function peakRate(p: { rate: number; profile: { rate: number }[]; bursts: { factor: number } | null; daily: { amplitude: number } | null }): number {
+  const base = Math.max(p.rate, ...p.profile.map((s) => s.rate));
+  return base * (p.bursts ? Math.max(1, p.bursts.factor) : 1) * (p.daily ? 1 + Math.abs(p.daily.amplitude) : 1);
+}
+
+/**
+ * The fixed scales of the lag charts, from the scenario alone (so a fixed run and a broken one
+ * are drawn on the same axes): lag in records up to one minute of input at the peak rate, lag age
+ * up to one minute, and the heat map's darkest colour at one minute of a partition's fair share.
+ */
+export function fixedLagScales(s: { producers: Parameters<typeof peakRate>[0][]; topic: { partitions: number } }): { records: number; seconds: number; partition: number } {
+  const peak = s.producers.reduce((a, p) => a + peakRate(p), 0);
+  const records = Math.max(1, Math.round(peak * FIXED_SCALE_SECONDS));
+  return { records, seconds: FIXED_SCALE_SECONDS, partition: Math.max(1, Math.round(records / Math.max(1, s.topic.partitions))) };
 }
 
 /** Heatmap cells: rows = partitions, columns = time buckets re-binned to at most `cols`. */

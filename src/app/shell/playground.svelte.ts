@@ -16,7 +16,7 @@ import { isLang, LANG_STORAGE_KEY, translate, type Lang, type MessageKey, type V
 import { KINDS, pageFor, type Kind, type ModelPanels } from '../registry.ts';
 import { DEFAULT_SCENARIO_ID, SHIPPED, scenarioShape, shippedMatch } from '../scenarios.ts';
 import { SimClient } from './client.svelte.ts';
-import { rawFromHash, repairScenario } from './repair.ts';
+import { cutLinkStart, nearestForCut, rawFromHash, repairScenario } from './repair.ts';
 import { Sweep } from './sweep.svelte.ts';
 
 /** Picker key of a scenario opened from a link (or edited in Settings) that is not a shipped one. */
@@ -174,6 +174,13 @@ export class Playground {
         }
       }
       this.linkErrors = r.errors.map(formatError);
+      // Cut short: what its start still names picks the nearest scenario of its kind, not the default of another.
+      const cut = cutLinkStart(location.hash);
+      if (cut && KINDS.includes(cut.model as Kind)) {
+        this.linkErrors = [...this.linkErrors, `link: cut short; its start names a ${cut.model} scenario${cut.id ? ` "${cut.id}"` : ''}`];
+        this.#commit(nearestForCut(cut, this.shipped, this.#default(), (k) => pageFor(k).blank()));
+        return;
+      }
     }
     this.#commit(this.#default());
   }

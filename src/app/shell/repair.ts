@@ -120,3 +120,105 @@ export function repairScenario<S extends Scenario>(raw: Obj, base: S): Repaired<
   if (!result.ok || result.scenario.model !== base.model) return null;
   return { scenario: result.scenario as S, errors };
 }
+
+/** lz-string's URI-safe alphabet (6 bits per character). */
+const LZ_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-$';
+
+/**
+ * The text an lz-string `compressToEncodedURIComponent` payload decodes to, as far as it goes: the
+ * whole text for a whole payload, and for one cut short the prefix its surviving characters still
+ * carry (lz-string itself returns nothing then). Stops at the first character outside the alphabet
+ * and at anything that cannot be a valid stream. Never throws.
+ */
+export function decodePrefix(payload: string): string {
+  const values: number[] = [];
+  for (const ch of payload) {
+    const v = LZ_ALPHABET.indexOf(ch);
+    if (v < 0) break;
+    values.push(v);
+  }
+  const total = values.length * 6;
+  let used = 0;
+  /** The next n bits, least significant first (lz-string's order), or null when the data ends. */
+  const read = (n: number): number | null => {
+    if (used + n > total) return null;
+    let bits = 0;
+    for (let p = 0; p < n; p++, used++) bits |= ((values[Math.floor(used / 6)] >> (5 - (used % 6))) & 1) << p;
+    return bits >>> 0;
+  };
+  const literal = (code: number): string | null => {
+    const b = read(code === 0 ? 8 : 16);
+    return b === null ? null : String.fromCharCode(b);
+  };
+  const first = read(2);
+  if (first === null || first > 1) return '';
+  const c = literal(first);
+  if (c === null) return '';
+  const dict: string[] = ['', '', '', c];
+  let dictSize = 4;
+  let enlargeIn = 4;
+  let numBits = 3;
+  let w = c;
+  const out = [c];
+  for (;;) {
+    const code = read(numBits);
+    if (code === null || code === 2) break;
+    let k = code;
+    if (code < 2) {
+      const lit = literal(code);
+      if (lit === null) break;
+      dict[dictSize++] = lit;
+      k = dictSize - 1;
+      if (--enlargeIn === 0) {
+        enlargeIn = 2 ** numBits;
+        numBits++;
+      }
+    }
+    const entry = k < dictSize && k >= 3 ? dict[k] : k === dictSize ? w + w.charAt(0) : null;
+    if (entry === null) break;
+    out.push(entry);
+    dict[dictSize++] = w + entry.charAt(0);
+    w = entry;
+    if (--enlargeIn === 0) {
+      enlargeIn = 2 ** numBits;
+      numBits++;
+    }
+  }
+  return out.join('');
+}
+
+/**
+ * What the start of a share link that was cut short still says: its kind (`model`) and `id`, read
+ * from the JSON text its surviving data decodes to. Null for a link that is whole (it decodes, or
+ * is refused for another reason), one changed rather than cut (a v2 link whose length still
+ * matches its check), or one too short to name its kind.
+ */
+export function cutLinkStart(hash: string): { model: string; id: string | null } | null {
+  const m = /^#?v(\d+)\.(.*)$/s.exec(hash);
+  if (!m || decodeShareData(hash.startsWith('#') ? hash : `#${hash}`).ok) return null;
+  let payload: string;
+  if (m[1] === '2') {
+    const body = /^([0-9a-z]{8})\.([A-Za-z0-9+$-]*)$/.exec(m[2]);
+    // The check's last digit is the payload's length mod 36: equal lengths mean a changed link, not a cut one.
+    if (!body || parseInt(body[1][7], 36) === body[2].length % 36) return null;
+    payload = body[2];
+  } else if (m[1] === '1') payload = m[2];
+  else return null;
+  const text = decodePrefix(payload);
+  if (!text.startsWith('{')) return null;
+  const model = /"model":"([a-z]+)"/.exec(text)?.[1];
+  if (!model) return null;
+  const id = /"id":"((?:[^"\\]|\\.)*)"/.exec(text)?.[1] ?? null;
+  return { model, id };
+}
+
+/**
+ * The nearest valid scenario for a link cut short, of the kind its start names: the shipped one
+ * with its id; else `fallback` when that is of the same kind (the page's default); else `blank`.
+ */
+export function nearestForCut<S extends Scenario>(start: { model: string; id: string | null }, shipped: readonly S[], fallback: S, blank: (kind: S['model']) => S): S {
+  const same = shipped.find((s) => s.model === start.model && s.id === start.id);
+  if (same) return same;
+  if (fallback.model === start.model) return fallback;
+  return blank(start.model as S['model']);
+}

@@ -73,7 +73,8 @@ const en = {
   'wrho.y': 'W, s',
   'wrho.overloaded': ' (overloaded)',
   'wrho.none': 'No theory curve for this setup (no closed form applies, or the service time has no mean).',
-  'wrho.caption': 'Waiting explodes as ρ → 1: with one server, at 50 % busy a job spends 2× its service time in the system, at 90 % 10×. The diamond is this run; bursts, skew or faults put it above the curve.',
+  'wrho.caption': 'Waiting explodes as ρ → 1: one server 90 % busy keeps a job 10× its service time. ◆ is this run; bursts, skew or faults lift it above the curve.',
+  'wrho.point': 'ρ = {rho}, W = {w} s',
 
   'tab.lesson': 'Lesson',
   'tab.wrho': 'W vs ρ',
@@ -157,7 +158,8 @@ const ru: Record<MessageKey, string> = {
   'wrho.y': 'W, с',
   'wrho.overloaded': ' (перегрузка)',
   'wrho.none': 'Для этой конфигурации нет теоретической кривой (нет точной формулы или у времени обслуживания нет среднего).',
-  'wrho.caption': 'Ожидание взрывается при ρ → 1: с одним обработчиком при загрузке 50 % заявка проводит в системе 2× время обслуживания, при 90 % — 10×. Ромб — этот прогон; всплески, перекос или сбои поднимают его над кривой.',
+  'wrho.caption': 'Ожидание взрывается при ρ → 1: при загрузке 90 % заявка в системе в 10× дольше обслуживания. ◆ — этот прогон; всплески, перекос и сбои поднимают его.',
+  'wrho.point': 'ρ = {rho}, W = {w} с',
 
   'tab.lesson': 'Урок',
   'tab.wrho': 'W от ρ',

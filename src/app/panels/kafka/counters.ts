@@ -53,6 +53,7 @@ export function kafkaCounters(pg: Playground): CounterItem[] {
   const s = d?.summary ?? null;
   const n = (x: number | undefined | null) => (typeof x === 'number' ? x : null);
   const L = pg.lang;
+  const short = (x: number) => (Math.abs(x) >= 1000 && Math.abs(x) < 1e4 ? `${fmt(L, x / 1e3, 3)}k` : fmtTick(L, x));
   const hasDlq = typeof g?.dlq === 'number';
   // The first join of a group is a rebalance too, and a normal one; later ones are bad only when
   // they actually stopped partitions (a cooperative rebalance that moves nothing does not).
@@ -98,7 +99,8 @@ export function kafkaCounters(pg: Playground): CounterItem[] {
     label: k.t('c.flow'),
     hint: k.t('c.flowHint', { group: d?.focus.id ?? '' }),
     value: s?.produced ?? null,
-    text: s ? `${fmtTick(L, s.produced)} / ${fmtTick(L, g?.applied ?? 0)}` : '—',
+    // Both sides at three significant digits (18.1k / 9.74k): the cell is narrow.
+    text: s ? `${short(s.produced)}\u2009/\u2009${short(g?.applied ?? 0)}` : '—',
     note: k.t('c.lagUnit'),
     small: true,
     tone: 'plain',

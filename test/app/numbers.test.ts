@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import LZString from 'lz-string';
 import { encodeShareHash, validateScenario, type KafkaScenario, type Scenario } from '../../src/scenario/index.ts';
-import { cutLinkStart, decodePrefix, nearestForCut } from '../../src/app/shell/repair.ts';
+import { cutLinkStart, decodePrefix, nearestForCut } from '../../src/scenario/cutlink.ts';
 import { NEXT_LOG_SPAN, RunHost } from '../../workers/host.ts';
 import type { Snapshot, StepReport } from '../../workers/protocol.ts';
 import type { KafkaSnapshotData, SeriesCols } from '../../src/run/models/kafka/snapshot.ts';

@@ -141,7 +141,7 @@ test('W vs ρ: off-scale points are marked, not drawn at the ceiling; no "—" b
   await page.getByTestId('tab-wrho').click();
   await expect(wrho).toHaveAttribute('data-offscale', '1');
   await expect(wrho.getByTestId('wrho-off')).toContainText('↑ ρ = ');
-  await expect(wrho.locator('rect.cur')).toHaveCount(0);
+  await expect(wrho.getByTestId('wrho-run')).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/numbers-wrho-offscale.png` });
 });
 

@@ -16,7 +16,8 @@ import { isLang, LANG_STORAGE_KEY, translate, type Lang, type MessageKey, type V
 import { KINDS, pageFor, type Kind, type ModelPanels } from '../registry.ts';
 import { DEFAULT_SCENARIO_ID, SHIPPED, scenarioShape, shippedMatch } from '../scenarios.ts';
 import { SimClient } from './client.svelte.ts';
-import { cutLinkStart, nearestForCut, rawFromHash, repairScenario } from './repair.ts';
+import { rawFromHash, repairScenario } from './repair.ts';
+import { nearestForCut } from '../../scenario/cutlink.ts';
 import { Sweep } from './sweep.svelte.ts';
 
 /** Picker key of a scenario opened from a link (or edited in Settings) that is not a shipped one. */
@@ -174,13 +175,18 @@ export class Playground {
         }
       }
       this.linkErrors = r.errors.map(formatError);
-      // Cut short: what its start still names picks the nearest scenario of its kind, not the default of another.
-      const cut = cutLinkStart(location.hash);
-      if (cut && KINDS.includes(cut.model as Kind)) {
-        this.linkErrors = [...this.linkErrors, `link: cut short; its start names a ${cut.model} scenario${cut.id ? ` "${cut.id}"` : ''}`];
-        this.#commit(nearestForCut(cut, this.shipped, this.#default(), (k) => pageFor(k).blank()));
-        return;
-      }
+      // Perhaps cut short: what its start still names (the worker decodes it) picks the nearest
+      // scenario of its kind, not the default of another.
+      const hash = location.hash;
+      const errors = this.linkErrors;
+      void (this.#client?.cutLinkStart(hash) ?? Promise.resolve(null)).then((cut) => {
+        if (location.hash !== hash) return;
+        if (cut && KINDS.includes(cut.model as Kind)) {
+          this.linkErrors = [...errors, `link: cut short; its start names a ${cut.model} scenario${cut.id ? ` "${cut.id}"` : ''}`];
+          this.#commit(nearestForCut(cut, this.shipped, this.#default(), (k) => pageFor(k).blank()));
+        } else this.#commit(this.#default());
+      });
+      return;
     }
     this.#commit(this.#default());
   }

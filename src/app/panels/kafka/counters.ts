@@ -34,18 +34,6 @@ export function focusGroup(d: KafkaSnapshotData | null): KafkaGroupSummary | nul
   return d.summary.groups[d.focus?.id ?? ''] ?? Object.values(d.summary.groups)[0] ?? null;
 }
 
-/**
- * Why the group has idle members, in words that are true now: more members than partitions, or
- * members that got no partition in this generation although there are enough to go round.
- */
-export function idleReason(d: KafkaSnapshotData | null): { key: KMessageKey; vars?: Vars } | null {
-  const g = d?.groups[d.focus?.index ?? 0];
-  const s = focusGroup(d);
-  if (!d || !g || !s || s.idleConsumers <= 0) return null;
-  const live = g.members.filter((m) => m.state !== 'dead').length + g.membersRest.count - g.membersRest.states.dead;
-  return live > d.partitionCount ? { key: 'c.idleBad', vars: { n: live, p: d.partitionCount } } : { key: 'c.idleBadAssign', vars: { gen: g.generation } };
-}
-
 export function kafkaCounters(pg: Playground): CounterItem[] {
   const k = kview(pg);
   const d = k.data;
@@ -78,7 +66,14 @@ export function kafkaCounters(pg: Playground): CounterItem[] {
       text: fmtInt(L, g?.rebalances),
       extra: rebalances === 1 ? k.t('c.rebalancesFirst') : rebalances > 1 ? k.t('c.rebalancesNoPause') : undefined,
     },
-    { id: 'idle', label: 'c.idle', hint: 'c.idleHint', bad: idleReason(d), value: n(g?.idleConsumers), text: fmtInt(L, g?.idleConsumers) },
+    {
+      id: 'idle',
+      label: 'c.idle',
+      hint: 'c.idleHint',
+      bad: d?.focus.idle ? { key: d.focus.idle === 'members' ? 'c.idleBad' : 'c.idleBadAssign', vars: { gen: d.groups[d.focus.index]?.generation ?? 0 } } : null,
+      value: n(g?.idleConsumers),
+      text: fmtInt(L, g?.idleConsumers),
+    },
     { id: 'duplicates', label: 'c.duplicates', hint: 'c.duplicatesHint', bad: { key: 'c.duplicatesBad' }, value: n(g?.duplicates), text: fmtInt(L, g?.duplicates) },
     { id: 'lost', label: 'c.lost', hint: 'c.lostHint', bad: { key: 'c.lostBad' }, value: n(g?.lost), text: fmtInt(L, g?.lost) },
     { id: 'skipped', label: 'c.skipped', hint: 'c.skippedHint', bad: { key: 'c.skippedBad' }, value: n(g?.skipped), text: fmtInt(L, g?.skipped) },
@@ -87,12 +82,11 @@ export function kafkaCounters(pg: Playground): CounterItem[] {
       ? { id: 'dlq', label: 'c.dlq', hint: 'c.dlqHint', bad: { key: 'c.dlqBad' }, value: g!.dlq, text: fmtInt(L, g!.dlq), extra: k.t('c.retries', { n: fmtInt(L, g!.retries ?? 0) }) }
       : { id: 'dlq', label: 'c.dlq', hint: 'c.dlqHint', value: null, text: '—', na: true },
   ];
-  const groupNote = d && d.groups.length > 1 ? ` ${k.t('c.groupHint', { group: d.focus.id })}` : '';
   const items = cells.map((c): CounterItem => {
     const v = c.value ?? 0;
     const red = !!c.bad && v > 0;
     const note = c.na ? k.t('c.notModelled') : red && c.bad ? k.t(c.bad.key, c.bad.vars) : c.extra ? c.extra : c.id !== 'lag' && c.id !== 'lagS' ? k.t('c.zero') : '';
-    return { testid: `k-${c.id}`, label: k.t(c.label), hint: k.t(c.hint) + groupNote, value: c.value, text: c.text, note, tone: c.na ? 'na' : red ? 'bad' : 'plain' };
+    return { testid: `k-${c.id}`, label: k.t(c.label), hint: k.t(c.hint), value: c.value, text: c.text, note, tone: c.na ? 'na' : red ? 'bad' : 'plain' };
   });
   items.push({
     testid: 'k-produced',

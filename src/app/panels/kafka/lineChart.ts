@@ -110,26 +110,6 @@ export function buildLineChart(lines: Cols[], opts: { width: number; height: num
   };
 }
 
-/** Seconds of input a fixed lag scale spans ("one minute of input"). */
-export const FIXED_SCALE_SECONDS = 60;
-
-/** A producer's largest rate over its profile, bursts and daily curve (live load spikes not included). */
-export function peakRate(p: { rate: number; profile: { rate: number }[]; bursts: { factor: number } | null; daily: { amplitude: number } | null }): number {
-  const base = Math.max(p.rate, ...p.profile.map((s) => s.rate));
-  return base * (p.bursts ? Math.max(1, p.bursts.factor) : 1) * (p.daily ? 1 + Math.abs(p.daily.amplitude) : 1);
-}
-
-/**
- * The fixed scales of the lag charts, from the scenario alone (so a fixed run and a broken one
- * are drawn on the same axes): lag in records up to one minute of input at the peak rate, lag age
- * up to one minute, and the heat map's darkest colour at one minute of a partition's fair share.
- */
-export function fixedLagScales(s: { producers: Parameters<typeof peakRate>[0][]; topic: { partitions: number } }): { records: number; seconds: number; partition: number } {
-  const peak = s.producers.reduce((a, p) => a + peakRate(p), 0);
-  const records = Math.max(1, Math.round(peak * FIXED_SCALE_SECONDS));
-  return { records, seconds: FIXED_SCALE_SECONDS, partition: Math.max(1, Math.round(records / Math.max(1, s.topic.partitions))) };
-}
-
 /** Heatmap cells: rows = partitions, columns = time buckets re-binned to at most `cols`. */
 export function heatmapGrid(series: Cols[], xMax: number, cols = 120): { grid: Float64Array; rows: number; cols: number; max: number } {
   const rows = series.length;

@@ -11,7 +11,7 @@
  */
 import type { KafkaScenario } from '../../../scenario/schema.ts';
 import { MAX_PARTITION_SERIES, type KafkaModel } from '../../../sim/model/kafka/kafka-model.ts';
-import type { MemberState } from '../../../sim/model/kafka/consumer-group.ts';
+import type { GroupStats, MemberState } from '../../../sim/model/kafka/consumer-group.ts';
 import type { LogEntry } from '../../../sim/model/kafka/event-log.ts';
 import { buildKafkaSummary, type KafkaSummary } from './summary.ts';
 import { est } from '../station/summary.ts';
@@ -84,6 +84,31 @@ export interface FocusView {
   id: string;
   /** Little's law for this group, judged as the summary judges it for the first group. */
   little: LittleCheck;
+  /**
+   * Why members are idle, when some are: more members (alive, in the group) than partitions, or
+   * members the assignment gave nothing although there are enough partitions to go round.
+   */
+  idle: 'members' | 'assignment' | null;
+  /** The group's retry topics and dead-letter topic, with the records waiting in each. */
+  side: { kind: 'retry' | 'dlq'; name: string; short: string; depth: number }[];
+}
+
+/** Seconds of input a fixed lag scale spans ("one minute of input"). */
+export const FIXED_SCALE_SECONDS = 60;
+
+/**
+ * The lag charts' fixed scales, from the scenario alone, so a broken run and its fix are drawn on
+ * the same axes: lag up to one minute of input at the producers' peak rate (profile steps, bursts,
+ * daily curve; not live spikes), lag age up to one minute, and the heat map's darkest colour at one
+ * minute of a partition's fair share.
+ */
+export function fixedLagScales(s: KafkaScenario): { records: number; seconds: number; partition: number } {
+  const peak = s.producers.reduce(
+    (a, p) => a + Math.max(p.rate, ...p.profile.map((x) => x.rate)) * (p.bursts ? Math.max(1, p.bursts.factor) : 1) * (p.daily ? 1 + Math.abs(p.daily.amplitude) : 1),
+    0,
+  );
+  const records = Math.max(1, Math.round(peak * FIXED_SCALE_SECONDS));
+  return { records, seconds: FIXED_SCALE_SECONDS, partition: Math.max(1, Math.round(records / Math.max(1, s.topic.partitions))) };
 }
 
 /** A line of the model's event log, as the page shows it. */
@@ -102,6 +127,8 @@ export interface KafkaSnapshotData {
   producers: ProducerView[];
   /** The group the per-group panels follow. */
   focus: FocusView;
+  /** The lag charts' fixed scales (see {@link fixedLagScales}). */
+  scales: { records: number; seconds: number; partition: number };
   /**
    * Charts. Lag series end with one more point at the current time, the lag now, so a chart's last
    * point is the counter's number (the buckets before it are time-averages).
@@ -281,7 +308,10 @@ export function buildKafkaSnapshot(scenario: KafkaScenario, model: KafkaModel, l
       index: focus,
       id: fg?.groupId ?? '',
       little: fg ? littleCheck(est(fg.L), est(fg.W), est(st.lambda), est(fg.throughput)) : littleCheck(none, none, none, none),
+      idle: !fg || fg.idleMembers === 0 ? null : model.groups[focus].consumers.filter((c) => c.alive).length > model.logs.length ? 'members' : 'assignment',
+      side: sideTopics(scenario, focus, fg),
     },
+    scales: fixedLagScales(scenario),
     series: {
       lagRecords: withEnd(fs.lagRecords.read(now), now, fg?.lagRecords ?? NaN),
       lagSeconds: withEnd(fs.lagSeconds.read(now), now, fg?.lagSeconds ?? NaN),
@@ -303,6 +333,19 @@ export function buildKafkaSnapshot(scenario: KafkaScenario, model: KafkaModel, l
     log,
     logEvicted: model.log.evicted,
   };
+}
+
+/** Group `g`'s retry topics and DLQ (as its retry settings name them) with their depth now. */
+function sideTopics(s: KafkaScenario, g: number, st: GroupStats | undefined): FocusView['side'] {
+  const cfg = s.groups[g];
+  if (!cfg) return [];
+  const topic = s.topic.name;
+  const out: FocusView['side'] = [];
+  if (cfg.retry.mode === 'retry-topics') {
+    for (const t of cfg.retry.topics) out.push({ kind: 'retry', name: `${topic}.${t.name}`, short: t.name, depth: st?.retryTopics[`${topic}.${t.name}`] ?? 0 });
+  }
+  if (cfg.retry.dlq) out.push({ kind: 'dlq', name: `${topic}.dlq`, short: 'dlq', depth: st?.dlq ?? 0 });
+  return out;
 }
 
 /** `c` with one more point (t = now, value), unless its last point is already at or after now. */

@@ -12,7 +12,7 @@
  */
 import { modelFor, type AnyModelEntry, type LiveView, type SimModel } from '../src/run/registry.ts';
 import { formatError, validateScenario, type Scenario } from '../src/scenario/index.ts';
-import type { CommandResult, LiveFault, RunStatus, Snapshot, Speed } from './protocol.ts';
+import type { CommandResult, LiveFault, RunStatus, Snapshot, Speed, StepReport } from './protocol.ts';
 import { withLiveFaults } from './liveFaults.ts';
 import { runBudgeted, type Chunk } from './pacing.ts';
 import { NoProgressError } from '../src/sim/kernel/simulation.ts';
@@ -36,8 +36,13 @@ export const FRAME_MS = 16;
 export const MAX_LAG_S = 0.25;
 /** Fastest paced speed accepted (sim-s per wall-s); use 'max' beyond it. */
 export const MAX_SPEED = 1e9;
-/** "Step to the next log line" gives up after this many events. */
+/** "Step to the next log line" gives up after this many events… */
 export const MAX_STEP_EVENTS = 2_000_000;
+/**
+ * …or after this fraction of the run's simulated duration without a line (a quiet run would
+ * otherwise run to its end), pausing there and saying so.
+ */
+export const NEXT_LOG_SPAN = 0.05;
 
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
@@ -62,6 +67,8 @@ export class RunHost {
   #focus = 0;
   #status: RunStatus = 'idle';
   #error: string | null = null;
+  /** What the last step did; cleared by anything else that moves or restarts the run. */
+  #stepped: StepReport | null = null;
   #speed: Speed = 'max';
   /** Bumped whenever the loop must stop; a scheduled tick with an old token does nothing. */
   #token = 0;
@@ -128,6 +135,7 @@ export class RunHost {
     if (this.#status === 'error' || !run) return this.#refuse();
     if (this.#status === 'running' || this.#status === 'finished') return this.#ok();
     this.#status = 'running';
+    this.#stepped = null;
     const token = ++this.#token;
     this.#lastWall = this.host.now();
     this.#simTarget = run.model.sim.now;
@@ -146,37 +154,80 @@ export class RunHost {
   }
 
   /**
-   * One event (or, when none is left before the end, the clock advanced to the end); with
-   * `toNextLog`, events until the model writes a log line — "the next interesting thing" — or the
-   * run ends. Models without an event log take one event.
+   * One event (or, when none is left before the end, the clock advanced to the end), said in words
+   * (the model's `describeStep`, else the event's name); with `toNextLog`, events until the model
+   * writes a log line — "the next interesting thing" — or the run ends, or `NEXT_LOG_SPAN` of the
+   * run's duration (or `MAX_STEP_EVENTS` events) passes without one: then the run pauses there and
+   * the report says the search found nothing. Models without an event log take one event.
    */
   step(toNextLog = false): CommandResult {
     const run = this.#run;
     if (this.#status === 'error' || !run) return this.#refuse();
     if (this.#status === 'finished') return this.#ok();
     this.#token++;
-    const { model: m, view } = run;
-    const d = run.scenario.duration;
+    const { model: m, view, entry, scenario } = run;
+    const d = scenario.duration;
     const mark = () => m.logMark?.() ?? 0;
     const untilLog = toNextLog && m.logMark !== undefined;
+    const from = m.sim.now;
+    const events0 = m.sim.events;
+    // How far the search for a log line may go in simulated time.
+    const cap = untilLog ? Math.min(d, from + Math.max(NEXT_LOG_SPAN * d, 1e-9)) : d;
+    let report: StepReport;
     try {
       const before = mark();
-      let n = 0;
-      do {
-        if (m.sim.peek() > d) {
-          m.run(d);
-          break;
+      if (!untilLog) {
+        const next = m.sim.peekEvent();
+        const say = next && next.t <= d ? (entry.describeStep?.(scenario, m) ?? (() => next.name)) : null;
+        if (say) {
+          m.sim.step();
+          if (m.sim.now >= view.next) view.sample();
+        } else this.#advance(d);
+        report = { kind: say ? 'event' : 'end', t: m.sim.now, text: say ? say() : '', events: m.sim.events - events0, searched: m.sim.now - from };
+      } else {
+        const lastId = entry.log(m).at(-1)?.id ?? -1;
+        let n = 0;
+        let found = false;
+        while (n < MAX_STEP_EVENTS) {
+          if (m.sim.peek() > cap) {
+            this.#advance(cap);
+            break;
+          }
+          m.sim.step();
+          n++;
+          if (m.sim.now >= view.next) view.sample();
+          if (mark() !== before) {
+            found = true;
+            break;
+          }
         }
-        m.sim.step();
-        n++;
-        if (m.sim.now >= view.next) view.sample();
-      } while (untilLog && mark() === before && n < MAX_STEP_EVENTS);
+        // The first line written (an event may write several), or the one a repeat folded into.
+        const lines = found ? entry.log(m) : [];
+        const line = lines.find((l) => l.id > lastId) ?? lines.at(-1) ?? null;
+        report = {
+          kind: found ? 'log' : m.sim.now >= d ? 'end' : 'quiet',
+          t: m.sim.now,
+          text: line ? `${line.source}: ${line.text}` : '',
+          events: m.sim.events - events0,
+          searched: m.sim.now - from,
+        };
+      }
     } catch (e) {
       return this.#fail(errorText(e));
     }
+    this.#stepped = report;
     this.#status = this.#done() ? 'finished' : 'paused';
     this.#snapshot();
     return this.#ok();
+  }
+
+  /** Runs every event up to `until` and moves the clock there, sampling the view on the way. */
+  #advance(until: number): void {
+    const { model: m, view } = this.#run!;
+    while (m.sim.now < until) {
+      m.run(Math.min(until, view.next));
+      if (m.sim.now >= view.next) view.sample();
+    }
   }
 
   /** Chooses the entity (consumer group…) the per-entity charts follow (no effect on the run). */
@@ -234,6 +285,7 @@ export class RunHost {
       return this.#fail(errorText(e));
     }
     this.#live = [];
+    this.#stepped = null;
     this.#status = 'idle';
     this.#error = null;
     this.#simTarget = 0;
@@ -339,6 +391,7 @@ export class RunHost {
       simTime: run?.model.sim.now ?? 0,
       events: run?.model.sim.events ?? 0,
       live: this.#live,
+      step: this.#stepped,
       data,
     });
   }

@@ -13,6 +13,23 @@ export type RunStatus = 'idle' | 'running' | 'paused' | 'finished' | 'error';
 /** A live fault as the scenario's timeline records it (`at` is set by the worker). */
 export type LiveFault = Extract<Scenario, { faults: unknown }>['faults'][number];
 
+/** What the last "Step" or "Next log line" did, for the page to say (null after load, reset or play). */
+export interface StepReport {
+  /**
+   * 'event': one event ran; 'log': events ran until the model wrote a log line; 'quiet': no line
+   * within the search span, the run paused at its end; 'end': the run reached its end.
+   */
+  kind: 'event' | 'log' | 'quiet' | 'end';
+  /** Simulated time after the step. */
+  t: number;
+  /** What the event was and did, or the log line found (the model's words, like its event log). */
+  text: string;
+  /** Events the step ran. */
+  events: number;
+  /** Simulated seconds the search covered (from where it started to `t`). */
+  searched: number;
+}
+
 export interface Snapshot<D = unknown> {
   /** Bumped by exactly one on every load and reset; snapshots of older generations are stale. */
   gen: number;
@@ -32,6 +49,8 @@ export interface Snapshot<D = unknown> {
   events: number;
   /** Faults injected live in this run (simulated time `at` = when they took effect). */
   live: LiveFault[];
+  /** What the last step did (null unless the run was just stepped). */
+  step: StepReport | null;
   /** The model's view of the run (its registry entry's `live().snapshot`); null when nothing is loaded. */
   data: D | null;
 }

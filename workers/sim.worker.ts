@@ -8,6 +8,7 @@ import * as Comlink from 'comlink';
 import type { CommandResult, LiveFault, Snapshot, Speed } from './protocol.ts';
 import { RunHost } from './host.ts';
 import { workerHost } from './pacing.ts';
+import { cutLinkStart } from '../src/scenario/cutlink.ts';
 
 let listener: ((snapshot: Snapshot) => unknown) | null = null;
 
@@ -43,6 +44,8 @@ const api = {
   reset: (): CommandResult => runner.reset(),
   /** A live fault now, recorded for the share link. */
   inject: (fault: LiveFault): CommandResult => runner.inject(fault),
+  /** What a share link cut short still names (its kind and id), or null. Not a run command. */
+  cutLinkStart: (hash: string): { model: string; id: string | null } | null => cutLinkStart(hash),
 };
 
 export type SimWorkerApi = typeof api;

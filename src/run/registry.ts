@@ -57,6 +57,11 @@ export interface ModelEntry<S extends Scenario, M extends SimModel<F>, Sum, D, F
   log(model: M): LogEntry[];
   /** The page's view of a live run (see {@link LiveView}). */
   live(scenario: S, model: M): LiveView<D>;
+  /**
+   * "Step" in words, when the model can say more than its event's name: called before one event
+   * runs, it returns a function that, called after, says what the event was and did.
+   */
+  describeStep?(scenario: S, model: M): () => string;
   /** How many entities the page can focus on (consumer groups…); at least 1. */
   focusCount(scenario: S): number;
   /** The latency-vs-utilisation numbers of a finished run. */

@@ -95,6 +95,14 @@ export class SimClient {
   inject(fault: LiveFault): Promise<CommandResult> {
     return this.#call(() => this.#api.inject(fault), true);
   }
+  /** What a share link cut short still names (the worker decodes it); null when nothing or on failure. */
+  async cutLinkStart(hash: string): Promise<{ model: string; id: string | null } | null> {
+    try {
+      return await this.#api.cutLinkStart(hash);
+    } catch {
+      return null;
+    }
+  }
   dispose(): void {
     this.#worker.terminate();
   }

@@ -17,6 +17,7 @@ import { KINDS, pageFor, type Kind, type ModelPanels } from '../registry.ts';
 import { DEFAULT_SCENARIO_ID, SHIPPED, scenarioShape, shippedMatch } from '../scenarios.ts';
 import { SimClient } from './client.svelte.ts';
 import { rawFromHash, repairScenario } from './repair.ts';
+import { nearestForCut } from '../../scenario/cutlink.ts';
 import { Sweep } from './sweep.svelte.ts';
 import { variantOf, withOverrides, withoutFix, type Variant } from './variant.ts';
 
@@ -194,6 +195,18 @@ export class Playground {
         }
       }
       this.linkErrors = r.errors.map(formatError);
+      // Perhaps cut short: what its start still names (the worker decodes it) picks the nearest
+      // scenario of its kind, not the default of another.
+      const hash = location.hash;
+      const errors = this.linkErrors;
+      void (this.#client?.cutLinkStart(hash) ?? Promise.resolve(null)).then((cut) => {
+        if (location.hash !== hash) return;
+        if (cut && KINDS.includes(cut.model as Kind)) {
+          this.linkErrors = [...errors, `link: cut short; its start names a ${cut.model} scenario${cut.id ? ` "${cut.id}"` : ''}`];
+          this.#commit(nearestForCut(cut, this.shipped, this.#default(), (k) => pageFor(k).blank()));
+        } else this.#commit(this.#default());
+      });
+      return;
     }
     this.#commit(this.#default());
   }

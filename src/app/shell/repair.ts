@@ -120,3 +120,4 @@ export function repairScenario<S extends Scenario>(raw: Obj, base: S): Repaired<
   if (!result.ok || result.scenario.model !== base.model) return null;
   return { scenario: result.scenario as S, errors };
 }
+

@@ -147,6 +147,17 @@ export class Simulation {
     return this.queue.peekSlot() < 0 ? Infinity : this.queue.hTime[0];
   }
 
+  /**
+   * The event `step()` would run next — its time, kind (with the name it was registered with) and
+   * argument — or null when none is pending. Reads only: the page uses it to say what a step did.
+   */
+  peekEvent(): { t: number; kind: number; name: string; arg: number } | null {
+    const s = this.queue.peekSlot();
+    if (s < 0) return null;
+    const kind = this.queue.kind[s];
+    return { t: this.queue.hTime[0], kind, name: this.kindName(kind), arg: this.queue.arg[s] };
+  }
+
   /** Number of pending (live) events. */
   get pending(): number {
     return this.queue.pending;

@@ -1,65 +1,100 @@
 /**
  * The Kafka counters strip: lag, rebalances, idle consumers and the correctness counters
  * (duplicates, lost, skipped, out of order, DLQ), red with the reason when a run breaks them.
+ *
+ * Every cell describes the consumer group the topology shows (the focus): one screen, one group.
+ * A cell is red only with a reason that holds for this run at this moment: a rebalance count past
+ * the first join is red only when rebalances actually paused partitions; idle consumers say
+ * whether the group has more members than partitions or is waiting for the assignment.
  */
 import type { CounterItem } from '../../registry.ts';
 import type { Playground } from '../../shell/playground.svelte.ts';
 import { fmt, fmtInt, fmtTick } from '../../format.ts';
 import { kview } from './view.ts';
-import type { KMessageKey } from './text.ts';
+import type { KMessageKey, Vars } from './text.ts';
+import type { KafkaGroupSummary } from '../../../run/models/kafka/summary.ts';
+import type { KafkaSnapshotData } from '../../../run/models/kafka/snapshot.ts';
 
 interface Cell {
   id: string;
   label: KMessageKey;
   hint: KMessageKey;
-  /** The reason shown when the counter is non-zero (counters without one are never red). */
-  bad?: KMessageKey;
+  /** Red when non-zero, with this reason (cells without one are never red). */
+  bad?: { key: KMessageKey; vars?: Vars } | null;
   value: number | null;
   text: string;
   na?: boolean;
-  /** Note shown instead of "OK" when the counter is zero. */
+  /** Note shown instead of "OK" when the counter is zero (or not red). */
   extra?: string;
+}
+
+/** The summary of the group in focus (null before the first snapshot). */
+export function focusGroup(d: KafkaSnapshotData | null): KafkaGroupSummary | null {
+  if (!d) return null;
+  return d.summary.groups[d.focus?.id ?? ''] ?? Object.values(d.summary.groups)[0] ?? null;
 }
 
 export function kafkaCounters(pg: Playground): CounterItem[] {
   const k = kview(pg);
-  const s = k.data?.summary ?? null;
+  const d = k.data;
+  const g = focusGroup(d);
+  const s = d?.summary ?? null;
   const n = (x: number | undefined | null) => (typeof x === 'number' ? x : null);
   const L = pg.lang;
+  const short = (x: number) => (Math.abs(x) >= 1000 && Math.abs(x) < 1e4 ? `${fmt(L, x / 1e3, 3)}k` : fmtTick(L, x));
+  const hasDlq = typeof g?.dlq === 'number';
+  // The first join of a group is a rebalance too, and a normal one; later ones are bad only when
+  // they actually stopped partitions (a cooperative rebalance that moves nothing does not).
+  const rebalances = g?.rebalances ?? 0;
+  const rebalanceBad = rebalances > 1 && (g?.rebalancePausedSeconds ?? 0) > 0;
   const cells: Cell[] = [
     {
       id: 'lag',
       label: 'c.lag',
       hint: 'c.lagHint',
-      value: n(s?.lagRecords.final),
-      text: fmtInt(L, s?.lagRecords.final),
-      extra: s ? k.t('c.lagInFlight', { n: fmtInt(L, s.lagRecords.inFlight) }) : undefined,
+      value: n(g?.lagRecords.final),
+      text: fmtInt(L, g?.lagRecords.final),
+      extra: g ? k.t('c.lagInFlight', { n: fmtInt(L, g.lagRecords.inFlight) }) : undefined,
     },
-    { id: 'lagS', label: 'c.lagS', hint: 'c.lagSHint', value: n(s?.lagSeconds.final), text: fmt(L, s?.lagSeconds.final, 3) },
-    { id: 'rebalances', label: 'c.rebalances', hint: 'c.rebalancesHint', bad: 'c.rebalancesBad', value: n(s?.rebalances), text: fmtInt(L, s?.rebalances) },
-    { id: 'idle', label: 'c.idle', hint: 'c.idleHint', bad: 'c.idleBad', value: n(s?.idleConsumers), text: fmtInt(L, s?.idleConsumers) },
-    { id: 'duplicates', label: 'c.duplicates', hint: 'c.duplicatesHint', bad: 'c.duplicatesBad', value: n(s?.duplicates), text: fmtInt(L, s?.duplicates) },
-    { id: 'lost', label: 'c.lost', hint: 'c.lostHint', bad: 'c.lostBad', value: n(s?.lost), text: fmtInt(L, s?.lost) },
-    { id: 'skipped', label: 'c.skipped', hint: 'c.skippedHint', bad: 'c.skippedBad', value: n(s?.skipped), text: fmtInt(L, s?.skipped) },
-    { id: 'ordering', label: 'c.ordering', hint: 'c.orderingHint', bad: 'c.orderingBad', value: n(s?.orderingViolations), text: fmtInt(L, s?.orderingViolations) },
-    typeof s?.dlq === 'number'
-      ? { id: 'dlq', label: 'c.dlq', hint: 'c.dlqHint', bad: 'c.dlqBad', value: s.dlq, text: fmtInt(L, s.dlq), extra: k.t('c.retries', { n: fmtInt(L, s.retries ?? 0) }) }
+    { id: 'lagS', label: 'c.lagS', hint: 'c.lagSHint', value: n(g?.lagSeconds.final), text: fmt(L, g?.lagSeconds.final, 3) },
+    {
+      id: 'rebalances',
+      label: 'c.rebalances',
+      hint: 'c.rebalancesHint',
+      bad: rebalanceBad ? { key: 'c.rebalancesBad' } : null,
+      value: n(g?.rebalances),
+      text: fmtInt(L, g?.rebalances),
+      extra: rebalances === 1 ? k.t('c.rebalancesFirst') : rebalances > 1 ? k.t('c.rebalancesNoPause') : undefined,
+    },
+    {
+      id: 'idle',
+      label: 'c.idle',
+      hint: 'c.idleHint',
+      bad: d?.focus.idle ? { key: d.focus.idle === 'members' ? 'c.idleBad' : 'c.idleBadAssign', vars: { gen: d.groups[d.focus.index]?.generation ?? 0 } } : null,
+      value: n(g?.idleConsumers),
+      text: fmtInt(L, g?.idleConsumers),
+    },
+    { id: 'duplicates', label: 'c.duplicates', hint: 'c.duplicatesHint', bad: { key: 'c.duplicatesBad' }, value: n(g?.duplicates), text: fmtInt(L, g?.duplicates) },
+    { id: 'lost', label: 'c.lost', hint: 'c.lostHint', bad: { key: 'c.lostBad' }, value: n(g?.lost), text: fmtInt(L, g?.lost) },
+    { id: 'skipped', label: 'c.skipped', hint: 'c.skippedHint', bad: { key: 'c.skippedBad' }, value: n(g?.skipped), text: fmtInt(L, g?.skipped) },
+    { id: 'ordering', label: 'c.ordering', hint: 'c.orderingHint', bad: { key: 'c.orderingBad' }, value: n(g?.orderingViolations), text: fmtInt(L, g?.orderingViolations) },
+    hasDlq
+      ? { id: 'dlq', label: 'c.dlq', hint: 'c.dlqHint', bad: { key: 'c.dlqBad' }, value: g!.dlq, text: fmtInt(L, g!.dlq), extra: k.t('c.retries', { n: fmtInt(L, g!.retries ?? 0) }) }
       : { id: 'dlq', label: 'c.dlq', hint: 'c.dlqHint', value: null, text: '—', na: true },
   ];
   const items = cells.map((c): CounterItem => {
     const v = c.value ?? 0;
-    // The first join of each group is a rebalance too, and a normal one.
-    const firstJoin = c.id === 'rebalances' && v > 0 && v <= k.scenario.groups.length;
-    const red = !!c.bad && v > 0 && !firstJoin;
-    const note = c.na ? k.t('c.notModelled') : firstJoin ? k.t('c.rebalancesFirst') : red && c.bad ? k.t(c.bad) : c.extra ? c.extra : c.bad ? k.t('c.zero') : '';
+    const red = !!c.bad && v > 0;
+    const note = c.na ? k.t('c.notModelled') : red && c.bad ? k.t(c.bad.key, c.bad.vars) : c.extra ? c.extra : c.id !== 'lag' && c.id !== 'lagS' ? k.t('c.zero') : '';
     return { testid: `k-${c.id}`, label: k.t(c.label), hint: k.t(c.hint), value: c.value, text: c.text, note, tone: c.na ? 'na' : red ? 'bad' : 'plain' };
   });
   items.push({
     testid: 'k-produced',
     label: k.t('c.flow'),
-    hint: k.t('c.flowHint'),
+    hint: k.t('c.flowHint', { group: d?.focus.id ?? '' }),
     value: s?.produced ?? null,
-    text: s ? `${fmtTick(L, s.produced)} / ${fmtTick(L, Object.values(s.groups)[0]?.applied ?? 0)}` : '—',
+    // Both sides at three significant digits (18.1k / 9.74k): the cell is narrow.
+    text: s ? `${short(s.produced)}\u2009/\u2009${short(g?.applied ?? 0)}` : '—',
     note: k.t('c.lagUnit'),
     small: true,
     tone: 'plain',

@@ -32,6 +32,8 @@ export interface LineChartGeom {
   last: (number | null)[];
   yMax: number;
   empty: boolean;
+  /** Per line: its largest value when that is above a fixed scale's top (drawn clipped), else null. */
+  over: (number | null)[];
 }
 
 export const MARGIN = { top: 8, right: 12, bottom: 30, left: 48 };
@@ -66,7 +68,12 @@ export function thin(ticks: Tick[], gap = 14): Tick[] {
 /** About one y tick per 24 px of plot height (2 to 5). */
 export const yTickCount = (h: number): number => Math.max(2, Math.min(5, Math.floor(h / 24)));
 
-export function buildLineChart(lines: Cols[], opts: { width: number; height: number; xMax: number; yMin?: number }): LineChartGeom {
+/**
+ * The chart's geometry. `yFixed` (> 0) pins the y axis to [0, yFixed] whatever the data: what goes
+ * above is clipped by the plot and reported in `over`, so a small number looks small next to a
+ * run that went off the scale.
+ */
+export function buildLineChart(lines: Cols[], opts: { width: number; height: number; xMax: number; yMin?: number; yFixed?: number | null }): LineChartGeom {
   const width = Math.max(opts.width, MARGIN.left + MARGIN.right + 10);
   const height = Math.max(opts.height, MARGIN.top + MARGIN.bottom + 10);
   const plot = { left: MARGIN.left, right: width - MARGIN.right, top: MARGIN.top, bottom: height - MARGIN.bottom };
@@ -75,10 +82,11 @@ export function buildLineChart(lines: Cols[], opts: { width: number; height: num
   for (const p of pts) for (const [, v] of p) if (v > top) top = v;
   const empty = pts.every((p) => p.length === 0);
   const x = scaleLinear().domain([0, opts.xMax > 0 ? opts.xMax : 1]).range([plot.left, plot.right]);
+  const fixed = opts.yFixed != null && opts.yFixed > 0 ? opts.yFixed : null;
   const y = scaleLinear()
-    .domain([opts.yMin ?? 0, top > 0 ? top * 1.08 : 1])
-    .range([plot.bottom, plot.top])
-    .nice(yTickCount(plot.bottom - plot.top));
+    .domain([opts.yMin ?? 0, fixed ?? (top > 0 ? top * 1.08 : 1)])
+    .range([plot.bottom, plot.top]);
+  if (fixed === null) y.nice(yTickCount(plot.bottom - plot.top));
   const gen = line<[number, number]>()
     .digits(1)
     .x((d) => x(d[0]))
@@ -93,6 +101,12 @@ export function buildLineChart(lines: Cols[], opts: { width: number; height: num
     last: pts.map((p) => (p.length > 0 ? p[p.length - 1][1] : null)),
     yMax: y.domain()[1],
     empty,
+    over: pts.map((p) => {
+      if (fixed === null) return null;
+      let m = -Infinity;
+      for (const [, v] of p) if (v > m) m = v;
+      return m > fixed ? m : null;
+    }),
   };
 }
 

@@ -31,15 +31,15 @@ const groupFields: readonly FieldSpec[] = [
   {
     path: 'groups.{i}.auto.offset.reset',
     label: { en: 'Offset reset', ru: 'Сброс смещения' },
-    hint: { en: 'Where to start when the committed offset is gone: latest skips, earliest replays, none stops the consumer with an error', ru: 'Откуда читать, если закоммиченного смещения нет: latest пропускает, earliest перечитывает, none останавливает потребителя с ошибкой' },
+    hint: { en: 'Where to start when the committed offset is gone: latest skips, earliest replays, none stops the consumer with an error', ru: 'Откуда читать, если закоммиченного смещения нет: latest пропускает, earliest перечитывает, none останавливает консьюмер с ошибкой' },
     config: true,
   },
   {
     path: 'groups.{i}.members',
     label: { en: 'Members', ru: 'Участники' },
-    hint: { en: 'Consumer processes in the group; more than partitions means idle members', ru: 'Процессы-потребители группы; больше, чем партиций, — значит, лишние простаивают' },
+    hint: { en: 'Consumer processes in the group; more than partitions means idle members', ru: 'Процессы-консьюмеры группы; больше, чем партиций, — значит, лишние простаивают' },
     config: true,
-    unit: { en: 'consumers', ru: 'потребителей' },
+    unit: { en: 'consumers', ru: 'консьюмеров' },
   },
   {
     path: 'groups.{i}.max.poll.records',
@@ -200,7 +200,7 @@ const retryFields: readonly FieldSpec[] = [
   },
   {
     path: 'groups.{i}.retry.restartAfter',
-    label: { en: 'Restart a crashed consumer after', ru: 'Перезапуск упавшего потребителя через' },
+    label: { en: 'Restart a crashed consumer after', ru: 'Перезапуск упавшего консьюмера через' },
     hint: { en: 'A supervisor (Kubernetes) restarts it; empty = never', ru: 'Его перезапускает супервизор (Kubernetes); пусто — никогда' },
     config: 'retry.restartAfter',
     empty: { en: 'never', ru: 'никогда' },
@@ -319,7 +319,7 @@ export const KAFKA_SETTINGS: readonly SettingsSection[] = [
       {
         path: 'topic.partitions',
         label: { en: 'Partitions', ru: 'Партиции' },
-        hint: { en: 'Units of parallelism: at most one consumer of a group reads a partition', ru: 'Единицы параллелизма: партицию читает не больше одного потребителя группы' },
+        hint: { en: 'Units of parallelism: at most one consumer of a group reads a partition', ru: 'Единицы параллелизма: партицию читает не больше одного консьюмера группы' },
         config: true,
       },
       {
@@ -345,7 +345,7 @@ export const KAFKA_SETTINGS: readonly SettingsSection[] = [
       },
     ],
   },
-  { id: 'group', each: 'groups', title: { en: 'Consumer group', ru: 'Группа потребителей' }, code: 'groups.{i}.group.id', fields: groupFields },
+  { id: 'group', each: 'groups', title: { en: 'Consumer group', ru: 'Группа консьюмеров' }, code: 'groups.{i}.group.id', fields: groupFields },
   { id: 'retry', each: 'groups', title: { en: 'Retries and dead letters', ru: 'Повторы и DLQ' }, code: 'groups.{i}.group.id', fields: retryFields },
   {
     id: 'run',

@@ -15,13 +15,26 @@ import { ktranslate } from './text.ts';
 export const SWEEP_SECONDS = 600;
 export const SWEEP_WARMUP = 60;
 
-/** Mean processing time per record (s) of the first group, or null. */
+/** Mean processing time per record (s) of the first group — of any distribution — or null when it has none. */
 export function serviceMean(s: KafkaScenario): number | null {
-  const t = s.groups[0]?.processing.time as { type: string; mean?: number; min?: number; max?: number } | undefined;
-  if (!t) return null;
-  if (typeof t.mean === 'number' && t.mean > 0) return t.mean;
-  if (t.type === 'uniform' && typeof t.min === 'number' && typeof t.max === 'number') return (t.min + t.max) / 2 || null;
-  return null;
+  const spec = s.groups[0]?.processing.time as DistributionSpec | undefined;
+  if (!spec) return null;
+  try {
+    const m = makeDistribution(spec).mean;
+    return m > 0 && Number.isFinite(m) ? m : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Worker threads per consumer when they share a batch (thread-pool or keyed processing), else 1.
+ * Such a pool waits for the batch's slowest record before it polls again, so no closed form
+ * describes it (it is not M/G/c): the chart shows simulated points only.
+ */
+export function poolThreads(s: KafkaScenario): number {
+  const g = s.groups[0];
+  return g && g.processing.mode !== 'sequential' ? g.processing.threads : 1;
 }
 
 /** Records per second the first group can apply: busy consumers × threads ÷ mean time. */
@@ -76,9 +89,11 @@ export const kafkaSweep: SweepPlan<KafkaScenario> = {
   serviceMean,
   curve(s, to, n) {
     const mean = serviceMean(s);
-    return mean ? theoryCurve(mean, to, n, serviceCv2(s)) : [];
+    return mean && poolThreads(s) === 1 ? theoryCurve(mean, to, n, serviceCv2(s)) : [];
   },
   curveLabel(s, lang) {
+    const threads = poolThreads(s);
+    if (threads > 1) return ktranslate(lang, 'wrho.noTheory', { threads });
     const mean = fmt(lang, serviceMean(s), 3);
     const cv2 = serviceCv2(s);
     return Math.abs(cv2 - 1) < 1e-9 ? ktranslate(lang, 'wrho.theory', { mean }) : ktranslate(lang, 'wrho.theoryPK', { mean, cv2: fmt(lang, cv2, 3) });

@@ -9,6 +9,7 @@ import { KafkaModel, type Fault } from '../../../sim/model/kafka/kafka-model.ts'
 import { buildKafkaSummary, kafkaConfig, kafkaTheory, type KafkaSummary } from './summary.ts';
 import { buildKafkaSnapshot, LittleTrack, snapshotBuffers, type KafkaSnapshotData } from './snapshot.ts';
 import { formatKafkaTable } from './table.ts';
+import { describeStep } from './describe.ts';
 import type { ModelEntry } from '../../registry.ts';
 
 /** Little's-law samples per live run. */
@@ -40,6 +41,7 @@ export const kafkaEntry: ModelEntry<KafkaScenario, KafkaModel, KafkaSummary, Kaf
       transfer: snapshotBuffers,
     };
   },
+  describeStep,
   focusCount: (s) => Math.max(1, s.groups.length),
   sweepPoint(r) {
     const u = Object.values(Object.values(r.groups)[0]?.utilization ?? {}).filter((x): x is number => typeof x === 'number' && x > 0);

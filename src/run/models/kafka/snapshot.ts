@@ -11,9 +11,11 @@
  */
 import type { KafkaScenario } from '../../../scenario/schema.ts';
 import { MAX_PARTITION_SERIES, type KafkaModel } from '../../../sim/model/kafka/kafka-model.ts';
-import type { MemberState } from '../../../sim/model/kafka/consumer-group.ts';
+import type { GroupStats, MemberState } from '../../../sim/model/kafka/consumer-group.ts';
 import type { LogEntry } from '../../../sim/model/kafka/event-log.ts';
 import { buildKafkaSummary, type KafkaSummary } from './summary.ts';
+import { est } from '../station/summary.ts';
+import { littleCheck, type LittleCheck } from '../../little.ts';
 
 export interface SeriesCols {
   t: Float64Array;
@@ -67,6 +69,48 @@ export interface GroupView {
   lagSeconds: number;
 }
 
+/** A producer as the topology draws it: its rate now (profile, spikes), stopped, or silent. */
+export interface ProducerView {
+  name: string;
+  /** Records per second now (its profile's rate with any load spike; 0 once stopped). */
+  rate: number;
+  /** The rate changes over the run (a profile, bursts, a daily curve, a stop time). */
+  varies: boolean;
+}
+
+/** The consumer group the page follows (the topology's choice), and what only it has. */
+export interface FocusView {
+  index: number;
+  id: string;
+  /** Little's law for this group, judged as the summary judges it for the first group. */
+  little: LittleCheck;
+  /**
+   * Why members are idle, when some are: more members (alive, in the group) than partitions, or
+   * members the assignment gave nothing although there are enough partitions to go round.
+   */
+  idle: 'members' | 'assignment' | null;
+  /** The group's retry topics and dead-letter topic, with the records waiting in each. */
+  side: { kind: 'retry' | 'dlq'; name: string; short: string; depth: number }[];
+}
+
+/** Seconds of input a fixed lag scale spans ("one minute of input"). */
+export const FIXED_SCALE_SECONDS = 60;
+
+/**
+ * The lag charts' fixed scales, from the scenario alone, so a broken run and its fix are drawn on
+ * the same axes: lag up to one minute of input at the producers' peak rate (profile steps, bursts,
+ * daily curve; not live spikes), lag age up to one minute, and the heat map's darkest colour at one
+ * minute of a partition's fair share.
+ */
+export function fixedLagScales(s: KafkaScenario): { records: number; seconds: number; partition: number } {
+  const peak = s.producers.reduce(
+    (a, p) => a + Math.max(p.rate, ...p.profile.map((x) => x.rate)) * (p.bursts ? Math.max(1, p.bursts.factor) : 1) * (p.daily ? 1 + Math.abs(p.daily.amplitude) : 1),
+    0,
+  );
+  const records = Math.max(1, Math.round(peak * FIXED_SCALE_SECONDS));
+  return { records, seconds: FIXED_SCALE_SECONDS, partition: Math.max(1, Math.round(records / Math.max(1, s.topic.partitions))) };
+}
+
 /** A line of the model's event log, as the page shows it. */
 export type LogLine = LogEntry;
 
@@ -80,20 +124,29 @@ export interface KafkaSnapshotData {
   /** Every partition of the topic, listed or not. */
   partitionCount: number;
   groups: GroupView[];
-  producers: { name: string; rate: number }[];
+  producers: ProducerView[];
+  /** The group the per-group panels follow. */
+  focus: FocusView;
+  /** The lag charts' fixed scales (see {@link fixedLagScales}). */
+  scales: { records: number; seconds: number; partition: number };
+  /**
+   * Charts. Lag series end with one more point at the current time, the lag now, so a chart's last
+   * point is the counter's number (the buckets before it are time-averages).
+   */
   series: {
+    /** Lag of the group in focus. */
     lagRecords: SeriesCols;
     lagSeconds: SeriesCols;
     rateIn: SeriesCols;
     rateOut: SeriesCols;
     p50: SeriesCols;
     p99: SeriesCols;
-    /** Per partition, first group (empty beyond 64 partitions). */
+    /** Per partition, group in focus (empty beyond 64 partitions). */
     partitionLag: SeriesCols[];
     /** Each group's total lag, when there is more than one group (else empty). */
     groupLag: { id: string; records: SeriesCols; seconds: SeriesCols }[];
   };
-  /** Little's law over the run: time-average L and λ·W of the first group, sampled on a grid. */
+  /** Little's law over the run: time-average L and λ·W of the group in focus, sampled on a grid. */
   little: { t: Float64Array; L: Float64Array; lw: Float64Array };
   /** The newest log entries, oldest first. */
   log: LogLine[];
@@ -192,46 +245,52 @@ export class LittleTrack {
  */
 export function buildKafkaSnapshot(scenario: KafkaScenario, model: KafkaModel, little?: LittleTrack, group = 0): KafkaSnapshotData {
   const now = model.sim.now;
-  const summary = buildKafkaSummary(scenario, model);
+  // One pass over the model for the summary and the group views (each group's stats walk its lag).
+  const st = model.stats();
+  const summary = buildKafkaSummary(scenario, model, undefined, st);
   const listed = Math.min(model.logs.length, SNAPSHOT_PARTITIONS);
-  const groups: GroupView[] = model.groups.map((g) => {
-    const st = g.stats();
+  const focus = Math.min(Math.max(0, group), Math.max(0, model.groups.length - 1));
+  const groups: GroupView[] = model.groups.map((g, gi) => {
+    const gs = st.groups[gi];
     const owner: number[] = new Array<number>(listed).fill(-1);
     const rest = emptyTail();
     g.consumers.forEach((c, i) => {
-      const parts = st.assignment[c.name] ?? [];
+      const parts = gs.assignment[c.name] ?? [];
       for (const p of parts) if (p < listed) owner[p] = i;
       if (i >= SNAPSHOT_MEMBERS) {
         rest.count++;
-        rest.states[st.memberStates[c.name] ?? 'dead']++;
+        rest.states[gs.memberStates[c.name] ?? 'dead']++;
         rest.partitions += parts.length;
       }
     });
     let restLag = 0;
-    for (let p = listed; p < st.partitionLag.length; p++) restLag += st.partitionLag[p];
+    for (let p = listed; p < gs.partitionLag.length; p++) restLag += gs.partitionLag[p];
     return {
-      id: st.groupId,
-      state: st.state,
-      generation: st.generation,
+      id: gs.groupId,
+      state: gs.state,
+      generation: gs.generation,
       members: g.consumers.slice(0, SNAPSHOT_MEMBERS).map((c) => ({
         name: c.name,
-        state: st.memberStates[c.name] ?? 'dead',
-        partitions: st.assignment[c.name] ?? [],
-        utilization: finiteOrNull(st.memberUtilization[c.name] ?? NaN),
+        state: gs.memberStates[c.name] ?? 'dead',
+        partitions: gs.assignment[c.name] ?? [],
+        utilization: finiteOrNull(gs.memberUtilization[c.name] ?? NaN),
       })),
       membersRest: rest,
       owner,
-      committed: st.committed.slice(0, listed),
-      partitionLag: st.partitionLag.slice(0, listed),
-      partitionLagSeconds: st.partitionLagSeconds.slice(0, listed),
+      committed: gs.committed.slice(0, listed),
+      partitionLag: gs.partitionLag.slice(0, listed),
+      partitionLagSeconds: gs.partitionLagSeconds.slice(0, listed),
       partitionsRestLag: restLag,
-      lagRecords: st.lagRecords,
-      lagSeconds: st.lagSeconds,
+      lagRecords: gs.lagRecords,
+      lagSeconds: gs.lagSeconds,
     };
   });
   const s = model.series;
+  const fs = s.perGroup[focus] ?? s;
+  const fg = st.groups[focus];
   const entries = model.logEntries();
   const log = entries.slice(-SNAPSHOT_LOG_LINES);
+  const none = { mean: null, hw: null, batches: 0 };
   return {
     simTime: now,
     events: model.sim.events,
@@ -240,24 +299,69 @@ export function buildKafkaSnapshot(scenario: KafkaScenario, model: KafkaModel, l
     partitions: model.logs.slice(0, listed).map((l) => ({ partition: l.index, logStart: l.logStart, logEnd: l.logEnd })),
     partitionCount: model.logs.length,
     groups,
-    producers: scenario.producers.map((p) => ({ name: p.name, rate: p.rate })),
+    producers: scenario.producers.map((p, i) => ({
+      name: p.name,
+      rate: st.producers[i]?.rate ?? p.rate,
+      varies: p.profile.length > 0 || !!p.bursts || !!p.daily || p.stopAt !== null,
+    })),
+    focus: {
+      index: focus,
+      id: fg?.groupId ?? '',
+      little: fg ? littleCheck(est(fg.L), est(fg.W), est(st.lambda), est(fg.throughput)) : littleCheck(none, none, none, none),
+      idle: !fg || fg.idleMembers === 0 ? null : model.groups[focus].consumers.filter((c) => c.alive).length > model.logs.length ? 'members' : 'assignment',
+      side: sideTopics(scenario, focus, fg),
+    },
+    scales: fixedLagScales(scenario),
     series: {
-      lagRecords: s.lagRecords.read(now),
-      lagSeconds: s.lagSeconds.read(now),
+      lagRecords: withEnd(fs.lagRecords.read(now), now, fg?.lagRecords ?? NaN),
+      lagSeconds: withEnd(fs.lagSeconds.read(now), now, fg?.lagSeconds ?? NaN),
       rateIn: s.rateIn.read(now),
-      rateOut: (s.perGroup[group] ?? s).rateOut.read(now),
-      p50: (s.perGroup[group] ?? s).p50.read(now),
-      p99: (s.perGroup[group] ?? s).p99.read(now),
-      partitionLag: s.partitionLag.map((x) => x.read(now)),
+      rateOut: fs.rateOut.read(now),
+      p50: fs.p50.read(now),
+      p99: fs.p99.read(now),
+      partitionLag: fs.partitionLag.map((x) => x.read(now)),
       groupLag:
         model.groups.length > 1
-          ? model.groups.map((g, i) => ({ id: g.id, records: s.perGroup[i].lagRecords.read(now), seconds: s.perGroup[i].lagSeconds.read(now) }))
+          ? model.groups.map((g, i) => ({
+              id: g.id,
+              records: withEnd(s.perGroup[i].lagRecords.read(now), now, st.groups[i].lagRecords),
+              seconds: withEnd(s.perGroup[i].lagSeconds.read(now), now, st.groups[i].lagSeconds),
+            }))
           : [],
     },
-    little: little ? little.columns(group) : { t: new Float64Array(0), L: new Float64Array(0), lw: new Float64Array(0) },
+    little: little ? little.columns(focus) : { t: new Float64Array(0), L: new Float64Array(0), lw: new Float64Array(0) },
     log,
     logEvicted: model.log.evicted,
   };
+}
+
+/** Group `g`'s retry topics and DLQ (as its retry settings name them) with their depth now. */
+function sideTopics(s: KafkaScenario, g: number, st: GroupStats | undefined): FocusView['side'] {
+  const cfg = s.groups[g];
+  if (!cfg) return [];
+  const topic = s.topic.name;
+  const out: FocusView['side'] = [];
+  if (cfg.retry.mode === 'retry-topics') {
+    for (const t of cfg.retry.topics) out.push({ kind: 'retry', name: `${topic}.${t.name}`, short: t.name, depth: st?.retryTopics[`${topic}.${t.name}`] ?? 0 });
+  }
+  if (cfg.retry.dlq) out.push({ kind: 'dlq', name: `${topic}.dlq`, short: 'dlq', depth: st?.dlq ?? 0 });
+  return out;
+}
+
+/** `c` with one more point (t = now, value), unless its last point is already at or after now. */
+export function withEnd(c: SeriesCols, now: number, value: number): SeriesCols {
+  const n = c.t.length;
+  if (!Number.isFinite(value) || (n > 0 && c.t[n - 1] >= now)) return c;
+  const t = new Float64Array(n + 1);
+  const mean = new Float64Array(n + 1);
+  const max = new Float64Array(n + 1);
+  t.set(c.t);
+  mean.set(c.mean);
+  max.set(c.max);
+  t[n] = now;
+  mean[n] = value;
+  max[n] = value;
+  return { t, mean, max, width: c.width };
 }
 
 /** Every ArrayBuffer in a snapshot (to transfer rather than copy). */

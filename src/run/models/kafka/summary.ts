@@ -9,7 +9,7 @@
  */
 import type { KafkaScenario } from '../../../scenario/schema.ts';
 import type { KafkaConfig } from '../../../sim/model/kafka/kafka-model.ts';
-import type { KafkaModel } from '../../../sim/model/kafka/kafka-model.ts';
+import type { KafkaModel, KafkaStats } from '../../../sim/model/kafka/kafka-model.ts';
 import type { GroupStats } from '../../../sim/model/kafka/consumer-group.ts';
 import { makeKeyGenerator, makeKeyPartitionCache } from '../../../sim/model/kafka/keys.ts';
 import { Rng } from '../../../sim/kernel/rng.ts';
@@ -235,8 +235,8 @@ function groupSummary(g: GroupStats): KafkaGroupSummary {
   };
 }
 
-export function buildKafkaSummary(s: KafkaScenario, model: KafkaModel, wallMs?: number): KafkaSummary {
-  const st = model.stats();
+/** `st`: the model's statistics now, when the caller has them already (they cost a pass over the logs). */
+export function buildKafkaSummary(s: KafkaScenario, model: KafkaModel, wallMs?: number, st: KafkaStats = model.stats()): KafkaSummary {
   const gs = st.groups;
   const first = gs[0];
   const sum = (f: (g: GroupStats) => number) => gs.reduce((a, g) => a + f(g), 0);

@@ -123,8 +123,6 @@ export interface KafkaSeries {
   /** Percentiles of W of the records applied in each sampling interval, seconds. */
   p50: DownsampledSeries;
   p99: DownsampledSeries;
-  /** Lag in records per partition (only up to MAX_PARTITION_SERIES partitions). */
-  partitionLag: DownsampledSeries[];
   /** The same group series for every consumer group (index = group; [0] is the fields above). */
   perGroup: GroupSeries[];
 }
@@ -136,6 +134,8 @@ export interface GroupSeries {
   rateOut: DownsampledSeries;
   p50: DownsampledSeries;
   p99: DownsampledSeries;
+  /** Lag in records per partition (only up to MAX_PARTITION_SERIES partitions). */
+  partitionLag: DownsampledSeries[];
 }
 
 /** Per producer: for the dead-producer indicator (lag alone looks healthy when nothing is produced). */
@@ -147,6 +147,8 @@ export interface ProducerStats {
   silentFor: number;
   /** Records per second it should be producing now, by its profile. */
   expectedRate: number;
+  /** Records per second it produces now: its profile's rate with any load spike, 0 once stopped. */
+  rate: number;
   /** Silent for more than 10 expected intervals (and at least 5 s) although records are expected. */
   dead: boolean;
 }
@@ -191,7 +193,8 @@ export class KafkaModel implements SimModel<Fault> {
   private lastSampleT = 0;
   private lastProduced = 0;
   private readonly lastApplied: number[];
-  private partitionLag: Float64Array;
+  /** Per group: the lag of each partition at the last chart sample. */
+  private partitionLag: Float64Array[];
 
   constructor(
     readonly config: KafkaConfig,
@@ -232,16 +235,16 @@ export class KafkaModel implements SimModel<Fault> {
       rateOut: new DownsampledSeries(scale, 1024),
       p50: new DownsampledSeries(scale, 1024),
       p99: new DownsampledSeries(scale, 1024),
+      partitionLag: Array.from({ length: perPartition }, () => new DownsampledSeries(scale, 256)),
     });
     const perGroup = config.groups.map(series);
     this.series = {
       ...(perGroup[0] ?? series()),
       perGroup,
       rateIn: new DownsampledSeries(scale, 1024),
-      partitionLag: Array.from({ length: perPartition }, () => new DownsampledSeries(scale, 256)),
     };
     this.lastApplied = config.groups.map(() => 0);
-    this.partitionLag = new Float64Array(topic.partitions);
+    this.partitionLag = config.groups.map(() => new Float64Array(topic.partitions));
 
     const sim = this.sim;
     // Progress (Simulation.progress) is a record produced, applied for the first time, or settled
@@ -365,11 +368,14 @@ export class KafkaModel implements SimModel<Fault> {
       const age = p.config['metadata.max.age.ms'] / 1000;
       this.sim.scheduleAt((Math.floor(now / age + 1e-9) + 1) * age, this.kProducerMetadata, i);
     }
-    const lags = new Float64Array(n);
-    lags.set(this.partitionLag);
-    this.partitionLag = lags;
-    const s = this.series;
-    if (n <= MAX_PARTITION_SERIES) for (let p = s.partitionLag.length; p < n; p++) s.partitionLag.push(new DownsampledSeries(this.sampleEvery, 256));
+    this.partitionLag = this.partitionLag.map((old) => {
+      const lags = new Float64Array(n);
+      lags.set(old);
+      return lags;
+    });
+    if (n <= MAX_PARTITION_SERIES) {
+      for (const gs of this.series.perGroup) for (let p = gs.partitionLag.length; p < n; p++) gs.partitionLag.push(new DownsampledSeries(this.sampleEvery, 256));
+    }
     this.log.add(now, 'INFO', 'AdminClient', `Created ${n - old} new partitions for topic ${this.config.topic.name}: ${old} → ${n}; clients see them at their next metadata refresh`);
     for (const g of this.groups) g.onPartitionsAdded(n);
   }
@@ -410,7 +416,8 @@ export class KafkaModel implements SimModel<Fault> {
     this.lastProduced = this.produced;
     this.groups.forEach((group, g) => {
       const gs = s.perGroup[g];
-      const [records, seconds] = group.sampleLag(g === 0 ? this.partitionLag : undefined);
+      const lags = this.partitionLag[g];
+      const [records, seconds] = group.sampleLag(lags);
       gs.lagRecords.set(now, records);
       gs.lagSeconds.set(now, seconds);
       gs.rateOut.set(this.lastSampleT, (group.applied - this.lastApplied[g]) / dt);
@@ -421,8 +428,8 @@ export class KafkaModel implements SimModel<Fault> {
         gs.p99.set(this.lastSampleT, h.quantile(0.99));
       }
       h.reset();
+      for (let p = 0; p < gs.partitionLag.length; p++) gs.partitionLag[p].set(now, lags[p]);
     });
-    for (let p = 0; p < s.partitionLag.length; p++) s.partitionLag[p].set(now, this.partitionLag[p]);
     this.lastSampleT = now;
     this.sim.schedule(this.sampleEvery, this.kSample, 0, 50);
   }
@@ -630,6 +637,7 @@ export class KafkaModel implements SimModel<Fault> {
           stopped: p.stopped,
           silentFor,
           expectedRate,
+          rate: p.stopped ? 0 : p.profile.rateAt(now),
           dead: expectedRate > 0 && silentFor > Math.max(5, 10 / expectedRate),
         };
       }),

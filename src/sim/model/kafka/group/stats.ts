@@ -100,12 +100,13 @@ export function groupStats(g: ConsumerGroup, level = CONFIDENCE): GroupStats {
   let idle = 0;
   for (const c of g.consumers) {
     const e = c.entry;
-    if (c.alive && e) {
-      assignment[c.name] = [...e.owned];
-      if (e.owned.length === 0) idle++;
-    }
+    const state = memberState(c);
+    if (c.alive && e) assignment[c.name] = [...e.owned];
+    // Idle: in the group, settled, with no partition. A member between leaving and rejoining owns
+    // nothing either, but it is rebalancing, not idle.
+    if (state === 'idle') idle++;
     memberUtilization[c.name] = c.busy.mean(now);
-    memberStates[c.name] = memberState(c);
+    memberStates[c.name] = state;
   }
   const { coordinator, failures } = g;
   return {

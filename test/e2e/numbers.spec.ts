@@ -1,0 +1,407 @@
+/**
+ * Issue 11, "Numbers that agree" and "Controls and small defects": what the page shows must agree
+ * with itself and with the run, and its text must fit its boxes.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { decodeShare, encodeShareHash } from '../../src/scenario/index.ts';
+import type { KafkaSummary } from '../../src/run/models/kafka/summary.ts';
+import { failOnConsoleErrors, runToEnd, SHOTS, status, watch } from './helpers.ts';
+
+failOnConsoleErrors();
+
+const scenario = (id: string) => JSON.parse(readFileSync(`scenarios/${id}.json`, 'utf8')) as Record<string, unknown>;
+
+/** Every shipped scenario, station and Kafka. */
+const ALL = readdirSync('scenarios')
+  .filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json'))
+  .map((f) => f.slice(0, -5));
+
+async function openLink(page: Page, s: Record<string, unknown>): Promise<void> {
+  await page.goto(`/${encodeShareHash(s as never)}`);
+  await expect(status(page)).toHaveAttribute('data-value', 'idle');
+  await expect(page.getByTestId('sim-time')).toHaveAttribute('data-value', '0');
+}
+
+const counter = async (page: Page, id: string) => Number(await page.getByTestId(`k-${id}`).getAttribute('data-value'));
+/** The last point of each line of a chart, as its legend shows it. */
+const lastPoints = async (page: Page, chart: string) => (await page.getByTestId(chart).getAttribute('data-last'))!.split(',').map(Number);
+const cli = (url: string) => JSON.parse(execFileSync('npx', ['tsx', 'src/cli/sim.ts', url, '--json', '--no-timing'], { encoding: 'utf8' })) as KafkaSummary;
+
+test('the lag counter equals the lag chart’s last point, and every panel follows the group chosen in the topology', async ({ page }) => {
+  // The case the review found: rebalance-storm's counter said 10,538, the chart's legend 10,521.
+  await openLink(page, scenario('rebalance-storm'));
+  await runToEnd(page);
+  expect(await counter(page, 'lag')).toBe(10_538);
+  expect((await lastPoints(page, 'chart-lag'))[0]).toBe(10_538);
+  expect((await lastPoints(page, 'chart-lag-seconds'))[0]).toBe(await counter(page, 'lagS'));
+
+  await openLink(page, scenario('pubsub-groups'));
+  await runToEnd(page);
+  const j = cli(page.url());
+  const seen: Record<string, string | null>[] = [];
+  for (const [i, id] of ['billing', 'analytics'].entries()) {
+    await page.getByTestId('topo-group').selectOption(String(i));
+    await expect(page.getByTestId('topo-group-state')).toContainText(id);
+    const g = j.groups[id];
+    // Counters: the group's numbers, and the lag chart's line of that group ends on the same number.
+    await expect.poll(() => counter(page, 'lag')).toBe(g.lagRecords.final);
+    expect(await counter(page, 'lagS')).toBe(g.lagSeconds.final);
+    expect(await counter(page, 'rebalances')).toBe(g.rebalances);
+    expect((await lastPoints(page, 'chart-lag'))[i]).toBe(g.lagRecords.final);
+    expect((await lastPoints(page, 'chart-lag-seconds'))[i]).toBe(g.lagSeconds.final);
+    // Topology: its partitions' lag adds up to the counter.
+    const rows = await page.locator('[data-testid=partition]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-lag'))));
+    expect(rows.reduce((a, b) => a + b, 0)).toBe(g.lagRecords.final);
+    // In / done: the group's applied records.
+    await expect(page.getByTestId('k-produced')).toContainText(g.applied >= 1000 ? `${parseFloat((g.applied / 1000).toPrecision(3))}k` : String(g.applied));
+    seen.push({
+      heat: await page.getByTestId('chart-heatmap').getAttribute('data-data-max'),
+      little: await page.getByTestId('chart-little-note').textContent(),
+      out: (await page.getByTestId('chart-throughput').getAttribute('data-last'))!.split(',')[1],
+    });
+    await page.screenshot({ path: `${SHOTS}/numbers-pubsub-${id}.png` });
+  }
+  // The heat map, Little's law note and the output rate moved with the group.
+  expect(seen[0].heat).not.toBe(seen[1].heat);
+  expect(seen[0].little).not.toBe(seen[1].little);
+  expect(seen[0].out).not.toBe(seen[1].out);
+});
+
+test('the producer box shows the rate now, not the rate at t = 0', async ({ page }) => {
+  await openLink(page, scenario('black-friday'));
+  await expect(page.getByTestId('producer')).toHaveAttribute('data-rate', '100');
+  await runToEnd(page);
+  await expect(page.getByTestId('producer')).toHaveAttribute('data-rate', '800');
+  await expect(page.getByTestId('producer')).toContainText('800/s');
+});
+
+test('idle consumers only when a member really has no partition; a red counter says a reason true for the run', async ({ page }) => {
+  await openLink(page, scenario('rebalance-storm'));
+  await runToEnd(page);
+  // 3 consumers on 6 partitions: one is between leaving and rejoining, not idle.
+  expect(await counter(page, 'idle')).toBe(0);
+  await expect(page.getByTestId('k-idle')).toHaveAttribute('data-bad', '0');
+  await expect(page.locator('[data-testid=member][data-state=idle]')).toHaveCount(0);
+  // Its rebalances did pause partitions: red, saying so.
+  await expect(page.getByTestId('k-rebalances')).toHaveAttribute('data-bad', '1');
+  await expect(page.getByTestId('k-rebalances')).toContainText('partitions paused while moving');
+  await openLink(page, scenario('consumers-gt-partitions'));
+  await runToEnd(page);
+  await expect(page.getByTestId('k-idle')).toHaveAttribute('data-bad', '1');
+  await expect(page.getByTestId('k-idle')).toContainText('more consumers than partitions');
+  expect(await counter(page, 'idle')).toBe(await page.locator('[data-testid=member][data-state=idle]').count());
+});
+
+test('fixed scale: a healthy fix is drawn on the same axes as the broken run, and what goes above is marked', async ({ page }) => {
+  const broken = scenario('hot-partition') as { producers: Record<string, unknown>[] };
+  const fixed = { ...broken, producers: [{ ...broken.producers[0], keys: { kind: 'uniform', count: 100000, prefix: 'order-' } }] };
+  for (const [name, s] of [['fixed', fixed], ['broken', broken]] as const) {
+    await openLink(page, s);
+    await runToEnd(page);
+    const auto = Number(await page.getByTestId('chart-lag').getAttribute('data-ymax'));
+    await page.getByTestId('scale-fixed').click();
+    await expect(page.getByTestId('scale-fixed')).toHaveAttribute('aria-pressed', 'true');
+    // One minute of 300 records/s; lag age up to 60 s; the heat map darkest at a sixth of it.
+    await expect(page.getByTestId('chart-lag')).toHaveAttribute('data-ymax', '18000');
+    await expect(page.getByTestId('chart-lag-seconds')).toHaveAttribute('data-ymax', '60');
+    await expect(page.getByTestId('chart-heatmap')).toHaveAttribute('data-max', '3000');
+    const lag = await counter(page, 'lag');
+    if (name === 'fixed') {
+      // Auto-scaled, the healthy run's saw-tooth filled the chart; fixed, it stays near the bottom.
+      expect(auto).toBeLessThan(18_000 / 3);
+      expect(lag).toBeLessThan(18_000 / 10);
+      await expect(page.getByTestId('chart-lag')).toHaveAttribute('data-over', '');
+      await expect(page.getByTestId('chart-lag-over')).toHaveCount(0);
+    } else {
+      expect(lag).toBeGreaterThan(18_000);
+      await expect(page.getByTestId('chart-lag-over')).toBeVisible();
+      expect(Number(await page.getByTestId('chart-lag').getAttribute('data-over'))).toBeGreaterThan(18_000);
+      await expect(page.getByTestId('chart-heatmap')).toContainText('≥ 3,000');
+    }
+    await page.screenshot({ path: `${SHOTS}/numbers-fixed-scale-${name}.png` });
+    // The choice stays while the page shows Kafka scenarios; back to auto for the next one.
+    await page.getByTestId('scale-fixed').click();
+  }
+});
+
+test('W vs ρ: off-scale points are marked, not drawn at the ceiling; no "—" beside a number', async ({ page }) => {
+  await openLink(page, scenario('thread-pool-reorder'));
+  await runToEnd(page);
+  await page.getByTestId('tab-wrho').click();
+  const wrho = page.getByTestId('chart-wrho');
+  await expect(wrho.getByTestId('wrho-no-theory')).toContainText('16 threads per consumer');
+  await expect(wrho).not.toContainText('—');
+  await expect(wrho).not.toContainText('no mean');
+  await page.screenshot({ path: `${SHOTS}/numbers-wrho-thread-pool.png` });
+  // Black Friday is overloaded: its W is far above the axis.
+  await openLink(page, scenario('black-friday'));
+  await runToEnd(page);
+  await page.getByTestId('tab-wrho').click();
+  await expect(wrho).toHaveAttribute('data-offscale', '1');
+  await expect(wrho.getByTestId('wrho-off')).toContainText('↑ ρ = ');
+  await expect(wrho.getByTestId('wrho-run')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/numbers-wrho-offscale.png` });
+});
+
+test('retry topics and the DLQ are drawn in the topology with their depth', async ({ page }) => {
+  await openLink(page, scenario('retry-topics'));
+  await expect(page.getByTestId('retry-topic')).toHaveCount(2);
+  await expect(page.getByTestId('dlq-topic')).toHaveAttribute('data-depth', '0');
+  await runToEnd(page);
+  const j = cli(page.url());
+  const topics = await page.getByTestId('retry-topic').evaluateAll((els) => els.map((e) => [e.getAttribute('data-name'), Number(e.getAttribute('data-depth'))]));
+  expect(Object.fromEntries(topics)).toEqual(j.retryTopics);
+  await expect(page.getByTestId('dlq-topic')).toHaveAttribute('data-depth', String(j.dlq));
+  expect(await counter(page, 'dlq')).toBe(j.dlq);
+  await expect(page.getByTestId('dlq-topic')).toContainText(`orders.dlq${j.dlq}`);
+});
+
+test('Step says what the event was; Next log line stops in a quiet stretch and says so', async ({ page }) => {
+  await openLink(page, scenario('littles-law'));
+  await page.getByTestId('step').click();
+  await expect(page.getByTestId('step-note')).toHaveText(/^t = 0(\.\d+)? s · \S/);
+  await expect(page.getByTestId('step-note')).toHaveAttribute('data-kind', 'event');
+  // Past the joins there is no log line for the rest of this run: each press searches 45 s (5 % of 900).
+  for (let i = 0; i < 12; i++) {
+    await page.getByTestId('step-next').click();
+    await expect(status(page)).toHaveAttribute('data-value', /paused|finished/);
+    if ((await page.getByTestId('step-note').getAttribute('data-kind')) === 'quiet') break;
+  }
+  await expect(page.getByTestId('step-note')).toHaveAttribute('data-kind', 'quiet');
+  await expect(page.getByTestId('step-note')).toContainText('No log line in the next 45 s: paused at t = ');
+  await expect(status(page)).toHaveAttribute('data-value', 'paused');
+  expect(Number(await page.getByTestId('sim-time').getAttribute('data-value'))).toBeLessThan(900);
+  await page.screenshot({ path: `${SHOTS}/numbers-next-log-quiet.png` });
+  // Records are being processed now: a step names the record.
+  await page.getByTestId('speed').selectOption('max');
+  for (let i = 0; i < 40; i++) {
+    await page.getByTestId('step').click();
+    if (/finished orders-\d+@\d+/.test((await page.getByTestId('step-note').textContent()) ?? '')) break;
+  }
+  await expect(page.getByTestId('step-note')).toHaveText(/^t = [\d.,]+ s · warehouse-\d finished orders-\d+@\d+$/);
+  await page.screenshot({ path: `${SHOTS}/numbers-step.png` });
+  await page.getByTestId('play').click();
+  await expect(page.getByTestId('step-note')).toHaveCount(0);
+});
+
+test('faults pressed before Play are queued visibly on the timeline at t = 0', async ({ page }) => {
+  await openLink(page, scenario('littles-law'));
+  await page.getByTestId('fault-target').selectOption('warehouse-2');
+  await page.getByTestId('fault-crash').click();
+  await expect(page.getByTestId('fault-queued')).toContainText('Pressed before Play: 1 at t = 0');
+  const timeline = page.getByTestId('fault-timeline');
+  await expect(timeline).toBeVisible();
+  await expect(timeline.locator('li')).toHaveText([/t = 0 s crash warehouse-2.*before Play/]);
+  await page.screenshot({ path: `${SHOTS}/numbers-fault-before-play.png` });
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await expect(status(page)).toHaveAttribute('data-value', 'finished', { timeout: 60_000 });
+  await expect(page.locator('[data-testid=member][data-name=warehouse-2]')).toHaveAttribute('data-state', 'dead');
+  const d = decodeShare(page.url());
+  expect(d.ok && d.scenario.model === 'kafka' && d.scenario.faults).toEqual([{ at: 0, kind: 'crash', target: 'warehouse-2', restartAfter: null }]);
+  await expect(page.getByTestId('fault-queued')).toHaveCount(0);
+});
+
+test('a truncated Kafka share link falls back to the nearest valid Kafka scenario, not to M/M/1', async ({ page }) => {
+  const hash = encodeShareHash(scenario('hot-partition') as never);
+  await page.goto(`/${hash.slice(0, Math.floor(hash.length * 0.6))}`);
+  await expect(page.getByTestId('link-error')).toContainText('cut short');
+  await expect(page.getByTestId('scenario')).toHaveValue('hot-partition');
+  await expect(page.getByTestId('kafka-view')).toBeVisible();
+  await expect(status(page)).toHaveAttribute('data-value', 'idle');
+  // An edited Kafka scenario (no shipped id) opens the blank Kafka start.
+  const edited = encodeShareHash({ ...scenario('hot-partition'), id: 'mine' } as never);
+  await page.goto(`/${edited.slice(0, Math.floor(edited.length * 0.6))}`);
+  await expect(page.getByTestId('scenario')).toHaveValue('custom:kafka');
+  await page.screenshot({ path: `${SHOTS}/numbers-cut-link.png` });
+});
+
+test('phone (390 px): the producer’s state stays visible and the lag numbers are not cut', async ({ browser }) => {
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+  const phone = watch(await ctx.newPage());
+  await openLink(phone, scenario('dead-producer'));
+  const producer = phone.getByTestId('producer');
+  await expect(producer).toBeVisible();
+  await expect(producer).toContainText('200/s');
+  await runToEnd(phone);
+  await expect(producer).toBeVisible();
+  await expect(producer).toHaveAttribute('data-stopped', '1');
+  await expect(producer).toContainText('stopped');
+  // Every lag number lies inside the drawing and clear of the member boxes.
+  for (const id of ['dead-producer', 'hot-partition', 'black-friday']) {
+    if (id !== 'dead-producer') {
+      await openLink(phone, scenario(id));
+      await runToEnd(phone);
+    }
+    const bad = await phone.evaluate(() => {
+      const svg = document.querySelector('[data-testid=topology] svg')!.getBoundingClientRect();
+      const members = [...document.querySelectorAll('[data-testid=member] rect:first-of-type')].map((r) => r.getBoundingClientRect());
+      const out: string[] = [];
+      for (const t of document.querySelectorAll('[data-testid=topology] .laglabel')) {
+        const r = t.getBoundingClientRect();
+        if (r.right > svg.right + 0.5 || r.left < svg.left) out.push(`${t.textContent} outside the drawing`);
+        if (members.some((m) => r.right > m.left && r.left < m.right && r.bottom > m.top && r.top < m.bottom)) out.push(`${t.textContent} under a member box`);
+      }
+      return out;
+    });
+    expect(bad, id).toEqual([]);
+    await phone.getByTestId('topology').screenshot({ path: `${SHOTS}/numbers-390-${id}.png` });
+  }
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await ctx.close();
+});
+
+/**
+ * Text that does not fit its box in the places the issue lists — the counters strip, the controls
+ * (speed box included), the topology, every chart (legends, notes, captions: Little's law's among
+ * them), the faults panel, the tabs — and the scenario picker. A piece of text is cut when any part
+ * of it lies outside its card (it would overlap the next one) or outside an element between them
+ * that hides its overflow: an ellipsis, a line clamp, an <svg> edge. A <select> is cut when its
+ * chosen option's text, in its font, is wider than the room beside the arrow.
+ */
+async function clippedText(page: Page, selects = ['[data-testid=speed]', '[data-testid=fault-target]', '[data-testid=topo-group]']): Promise<string[]> {
+  return page.evaluate((selects) => {
+    const out: string[] = [];
+    const roots = [
+      '[data-testid=counters] .cell',
+      '[role=toolbar]',
+      '[data-testid=topology]',
+      '.chart',
+      '.faults',
+      '[role=tablist]',
+      '[data-testid=chart-wrho]',
+    ];
+    const hides = (cs: CSSStyleDeclaration) => ['hidden', 'clip'].includes(cs.overflowX) || ['hidden', 'clip'].includes(cs.overflowY);
+    for (const sel of roots) {
+      for (const root of document.querySelectorAll<HTMLElement>(sel)) {
+        if (root.offsetParent === null && root.getClientRects().length === 0) continue;
+        const id = root.getAttribute('data-testid') ?? root.closest('[data-testid]')?.getAttribute('data-testid') ?? sel;
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const text = (n.textContent ?? '').trim();
+          if (!text) continue;
+          const el = n.parentElement!;
+          // Not drawn: options of a closed <select>, SVG tooltips, screen-reader labels, a folded <details>.
+          if (el.closest('option, title, .sr, details:not([open]) > :not(summary)')) continue;
+          // The box the text must stay in: its root, narrowed by every element between that hides its overflow.
+          const rb = root.getBoundingClientRect();
+          let [l, t, r, b] = [rb.left, rb.top, rb.right, rb.bottom];
+          for (let a: Element | null = el; a && a !== root.parentElement; a = a.parentElement) {
+            if (a !== root && !hides(getComputedStyle(a))) continue;
+            const ab = a.getBoundingClientRect();
+            [l, t, r, b] = [Math.max(l, ab.left), Math.max(t, ab.top), Math.min(r, ab.right), Math.min(b, ab.bottom)];
+          }
+          const range = document.createRange();
+          range.selectNodeContents(n);
+          for (const q of range.getClientRects()) {
+            if (q.width === 0 || q.height === 0) continue;
+            if (q.left < l - 1 || q.right > r + 1 || q.top < t - 1 || q.bottom > b + 1) {
+              out.push(`${id}: "${text.slice(0, 70)}" (${Math.round(q.left)}–${Math.round(q.right)} × ${Math.round(q.top)}–${Math.round(q.bottom)} outside ${Math.round(l)}–${Math.round(r)} × ${Math.round(t)}–${Math.round(b)})`);
+              break;
+            }
+          }
+        }
+        // An ellipsis may keep the text's own box inside while hiding its end.
+        for (const e of [root, ...root.querySelectorAll<HTMLElement>('*')]) {
+          if (!(e instanceof HTMLElement) || e.tagName === 'SELECT' || e.closest('.sr, details:not([open]) > :not(summary)') || !hides(getComputedStyle(e)) || !e.textContent?.trim()) continue;
+          if (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1) out.push(`${id}: "${e.textContent.trim().slice(0, 70)}" overflows its box (${e.scrollWidth}×${e.scrollHeight} > ${e.clientWidth}×${e.clientHeight})`);
+        }
+      }
+    }
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    for (const sel of selects) {
+      const el = document.querySelector<HTMLSelectElement>(sel);
+      if (!el || el.offsetParent === null) continue;
+      const cs = getComputedStyle(el);
+      ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+      const text = el.selectedOptions[0]?.textContent ?? '';
+      const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20; // the arrow
+      const w = ctx.measureText(text).width;
+      if (w > room + 1) out.push(`${sel}: "${text}" is cut (${Math.round(w)} px of text, ${Math.round(room)} px of room)`);
+    }
+    return [...new Set(out)];
+  }, selects);
+}
+
+test('text never clips at 1280×720 in either language, in every shipped scenario', async ({ page }) => {
+  test.setTimeout(600_000);
+  const problems: string[] = [];
+  // CLIP_IDS=a,b narrows the run while fixing layouts.
+  for (const id of process.env.CLIP_IDS ? process.env.CLIP_IDS.split(',') : ALL) {
+    await openLink(page, scenario(id));
+    for (const lang of ['en', 'ru'] as const) {
+      await page.getByTestId(`lang-${lang}`).click();
+      problems.push(...(await clippedText(page)).map((p) => `${id} ${lang} idle: ${p}`));
+    }
+    await page.getByTestId('lang-en').click();
+    await runToEnd(page);
+    for (const lang of ['en', 'ru'] as const) {
+      await page.getByTestId(`lang-${lang}`).click();
+      problems.push(...(await clippedText(page)).map((p) => `${id} ${lang} finished: ${p}`));
+      if (id === 'rebalance-storm' || id === 'retry-topics' || id === 'mg1-heavy') await page.screenshot({ path: `${SHOTS}/clip-${id}-${lang}.png` });
+      // The other tabs: latency against utilisation (its legend and the points' labels).
+      await page.getByTestId('tab-wrho').click();
+      problems.push(...(await clippedText(page)).map((p) => `${id} ${lang} W vs ρ: ${p}`));
+      await page.getByTestId('tab-explain').click();
+    }
+    await page.getByTestId('lang-en').click();
+  }
+  expect(problems).toEqual([]);
+});
+
+// The picker is the header's (src/app/shell/Header.svelte, the lesson-layout work): its " · difficulty"
+// suffix and the longer Russian titles do not fit its 340 px. Expected to fail until the header
+// changes; Playwright reports it when it starts to pass.
+test('the scenario picker shows its whole title at 1280×720 in either language', async ({ page }) => {
+  test.fail(true, 'Header.svelte: the picker is narrower than "<title> · <difficulty>"');
+  const problems: string[] = [];
+  for (const id of ALL) {
+    await openLink(page, scenario(id));
+    for (const lang of ['en', 'ru'] as const) {
+      await page.getByTestId(`lang-${lang}`).click();
+      problems.push(...(await clippedText(page, ['[data-testid=scenario]'])).filter((p) => p.startsWith('[data-testid=scenario]')).map((p) => `${id} ${lang}: ${p}`));
+    }
+    await page.getByTestId('lang-en').click();
+  }
+  expect(problems).toEqual([]);
+});
+
+// The README's numbers for main-thread long tasks come from here (and `npm run bench`). They move
+// with what else the two cores are doing, so the bounds only catch a page that freezes; the
+// measured values are printed and written to test-results/long-tasks.json.
+test('main-thread long tasks on first load and during heavy runs are measured (PerformanceObserver "longtask")', async ({ browser }) => {
+  test.setTimeout(600_000);
+  const results: { id: string; load: number[]; run: number[] }[] = [];
+  for (const id of ['mm1', 'black-friday', 'consumers-gt-partitions', 'rebalance-storm']) {
+    for (let i = 0; i < 3; i++) {
+      const ctx = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+      const page = watch(await ctx.newPage());
+      // Installed before any script of the page runs, so the first load is seen too.
+      await page.addInitScript(() => {
+        const w = window as unknown as { __long: number[] };
+        w.__long = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) w.__long.push(Math.round(e.duration));
+        }).observe({ type: 'longtask', buffered: true });
+      });
+      const take = () => page.evaluate(() => (window as unknown as { __long: number[] }).__long.splice(0));
+      await openLink(page, scenario(id));
+      await page.waitForTimeout(800);
+      const load = await take();
+      await runToEnd(page);
+      await page.waitForTimeout(300);
+      results.push({ id, load, run: await take() });
+      await ctx.close();
+    }
+  }
+  writeFileSync(`${SHOTS}/long-tasks.json`, JSON.stringify(results, null, 1));
+  const worst = (xs: number[]) => (xs.length ? Math.max(...xs) : 0);
+  for (const r of results) console.log(`long tasks ${r.id}: first load ${JSON.stringify(r.load)} ms, run ${JSON.stringify(r.run)} ms`);
+  const loads = results.map((r) => worst(r.load)).sort((a, b) => a - b);
+  const runs = results.map((r) => worst(r.run)).sort((a, b) => a - b);
+  console.log(`worst task per first load: ${loads.join(', ')} ms; per run: ${runs.join(', ')} ms`);
+  expect(loads[loads.length - 1]).toBeLessThan(1000);
+  expect(runs[Math.floor(runs.length / 2)]).toBeLessThan(250);
+});

@@ -138,7 +138,8 @@ test('W vs ρ: off-scale points are marked, not drawn at the ceiling; no "—" b
   // Black Friday is overloaded: its W is far above the axis.
   await openLink(page, scenario('black-friday'));
   await runToEnd(page);
-  await page.getByTestId('tab-wrho').click();
+  // The tools under the lesson toggle: open W vs ρ unless it is still open.
+  if ((await page.getByTestId('tab-wrho').getAttribute('aria-selected')) !== 'true') await page.getByTestId('tab-wrho').click();
   await expect(wrho).toHaveAttribute('data-offscale', '1');
   await expect(wrho.getByTestId('wrho-off')).toContainText('↑ ρ = ');
   await expect(wrho.getByTestId('wrho-run')).toHaveCount(0);
@@ -188,6 +189,7 @@ test('Step says what the event was; Next log line stops in a quiet stretch and s
 
 test('faults pressed before Play are queued visibly on the timeline at t = 0', async ({ page }) => {
   await openLink(page, scenario('littles-law'));
+  await page.getByTestId('tab-faults').click();
   await page.getByTestId('fault-target').selectOption('warehouse-2');
   await page.getByTestId('fault-crash').click();
   await expect(page.getByTestId('fault-queued')).toContainText('Pressed before Play: 1 at t = 0');
@@ -343,8 +345,10 @@ test('text never clips at 1280×720 in either language, in every shipped scenari
       if (id === 'rebalance-storm' || id === 'retry-topics' || id === 'mg1-heavy') await page.screenshot({ path: `${SHOTS}/clip-${id}-${lang}.png` });
       // The other tabs: latency against utilisation (its legend and the points' labels).
       await page.getByTestId('tab-wrho').click();
+      await expect(page.getByTestId('tab-wrho')).toHaveAttribute('aria-selected', 'true');
       problems.push(...(await clippedText(page)).map((p) => `${id} ${lang} W vs ρ: ${p}`));
-      await page.getByTestId('tab-explain').click();
+      // The tools under the lesson toggle: a second click closes W vs ρ again.
+      await page.getByTestId('tab-wrho').click();
     }
     await page.getByTestId('lang-en').click();
   }

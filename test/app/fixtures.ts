@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { validateScenario } from '../../src/scenario/index.ts';
-import type { StationScenario as Scenario } from '../../src/scenario/index.ts';
+import type { Scenario as AnyScenario, StationScenario as Scenario } from '../../src/scenario/index.ts';
 
 function load(id: string): Scenario {
   const path = fileURLToPath(new URL(`../../scenarios/${id}.json`, import.meta.url));
@@ -15,3 +15,15 @@ export const SHIPPED_FOR_TEST = {
   mmc: load('mmc'),
   mm1k: load('mm1k'),
 };
+
+/** Every shipped scenario (`scenarios/*.json`), validated, in file order. */
+export function allShipped(): AnyScenario[] {
+  return readdirSync(fileURLToPath(new URL('../../scenarios/', import.meta.url)))
+    .filter((f) => f.endsWith('.json') && f !== 'scenario.schema.json')
+    .sort()
+    .map((f) => {
+      const r = validateScenario(JSON.parse(readFileSync(fileURLToPath(new URL(`../../scenarios/${f}`, import.meta.url)), 'utf8')));
+      if (!r.ok) throw new Error(`scenarios/${f} is not valid`);
+      return r.scenario;
+    });
+}

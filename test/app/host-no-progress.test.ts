@@ -4,6 +4,7 @@
  * why; reset and loading another scenario recover. Live faults that would make time stop, or
  * stack load spikes beyond the record limit, are refused before they are applied.
  */
+import { CRASH_LOOP } from '../fixtures/crash-loop.ts';
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { RunHost } from '../../workers/host.ts';
@@ -22,25 +23,7 @@ function setup() {
 
 /** Valid, but a consumer crashes on a record and is back at once, forever, at one instant. */
 function crashLoop(): KafkaScenario {
-  return parseScenarioOrThrow({
-    version: 1,
-    model: 'kafka',
-    duration: 60,
-    topic: { partitions: 2 },
-    producers: [{ name: 'checkout', rate: 100 }],
-    groups: [
-      {
-        'group.id': 'warehouse',
-        static: true,
-        'group.initial.rebalance.delay.ms': 0,
-        commit: 'after-processing',
-        processing: { time: { type: 'deterministic', mean: 0 } },
-        retry: { mode: 'none', restartAfter: 0 },
-      },
-    ],
-    timing: { 'rebalance.latency.ms': 0 },
-    faults: [{ at: 3, kind: 'poison', partition: 0, effect: 'crash' }],
-  }) as KafkaScenario;
+  return parseScenarioOrThrow(CRASH_LOOP) as KafkaScenario;
 }
 
 describe('RunHost when simulated time stops advancing', () => {

@@ -2,19 +2,13 @@
  * How the running scenario differs from its lesson's (src/app/shell/variant.ts): the fix on or
  * off, other changes from Settings or a link, and taking the fix back without losing them.
  */
+import { allShipped } from './fixtures.ts';
 import { describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
-import { validateScenario, type Scenario } from '../../src/scenario/index.ts';
+import type { Scenario } from '../../src/scenario/index.ts';
 import { lessonInfo } from '../../src/content/scenarios.ts';
 import { diff, listChanges, setAt, showChange, variantOf, withOverrides, withoutFix } from '../../src/app/shell/variant.ts';
 
-const shipped: Scenario[] = readdirSync('scenarios')
-  .filter((f) => f.endsWith('.json') && f !== 'scenario.schema.json')
-  .map((f) => {
-    const r = validateScenario(JSON.parse(readFileSync(`scenarios/${f}`, 'utf8')));
-    if (!r.ok) throw new Error(f);
-    return r.scenario;
-  });
+const shipped: Scenario[] = allShipped();
 const byId = (id: string) => shipped.find((s) => s.id === id)!;
 const fixOf = (id: string) => lessonInfo(id)?.fix ?? null;
 

@@ -3,6 +3,7 @@
  * a crash, a hang or a silently ignored input before; now each exits 2 with a bounded message
  * naming the field and what is allowed (or, for a byte-order mark, is accepted).
  */
+import { CRASH_LOOP } from '../fixtures/crash-loop.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -212,25 +213,7 @@ describe('what is read as a scenario', () => {
 
 describe('runs the scenario itself stops', () => {
   it('a run whose simulated time stops advancing exits 2 with the reason in one line, no stack', () => {
-    const stuck = {
-      version: 1,
-      model: 'kafka',
-      duration: 60,
-      topic: { name: 'orders', partitions: 2 },
-      producers: [{ name: 'checkout', rate: 100 }],
-      groups: [
-        {
-          'group.id': 'warehouse',
-          static: true,
-          'group.initial.rebalance.delay.ms': 0,
-          commit: 'after-processing',
-          processing: { time: { type: 'deterministic', mean: 0 } },
-          retry: { mode: 'none', restartAfter: 0 },
-        },
-      ],
-      timing: { 'rebalance.latency.ms': 0 },
-      faults: [{ at: 3, kind: 'poison', partition: 0, effect: 'crash' }],
-    };
+    const stuck = CRASH_LOOP;
     const r = runCli([file('stuck.json', JSON.stringify(stuck))]);
     expect(refused(r)).toMatch(/^error: .*warehouse:supervisor-restart.*\n$/);
     expect(r.stderr.split('\n')).toHaveLength(2);

@@ -5,23 +5,18 @@
  * source, a counters strip cell, or an element in a tab the page has. Whether each one is visible
  * in the browser is test/e2e/lesson.spec.ts.
  */
+import { allShipped } from '../app/fixtures.ts';
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGS } from '../../src/content/lesson.ts';
 import { contentFor } from './lessons.ts';
 import { WATCH_TARGETS, watchTarget } from '../../src/content/targets.ts';
-import { validateScenario, type Scenario } from '../../src/scenario/index.ts';
+import type { Scenario } from '../../src/scenario/index.ts';
 import { PAGES, type Kind } from '../../src/app/registry.ts';
 import type { Playground } from '../../src/app/shell/playground.svelte.ts';
 
-const shipped: Scenario[] = readdirSync('scenarios')
-  .filter((f) => f.endsWith('.json') && f !== 'scenario.schema.json')
-  .map((f) => {
-    const r = validateScenario(JSON.parse(readFileSync(`scenarios/${f}`, 'utf8')));
-    if (!r.ok) throw new Error(f);
-    return r.scenario;
-  });
+const shipped: Scenario[] = allShipped();
 
 /** `data-testid="x"` and `testid="x"` (a chart's prop) written literally in the sources under `dirs`. */
 function literalTestids(dirs: string[]): Set<string> {

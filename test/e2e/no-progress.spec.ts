@@ -6,31 +6,12 @@
 import { expect, test } from '@playwright/test';
 import { encodeShareHash } from '../../src/scenario/index.ts';
 import { failOnConsoleErrors, SHOTS, status } from './helpers.ts';
+import { CRASH_LOOP } from '../fixtures/crash-loop.ts';
 
 failOnConsoleErrors();
 
 /** Valid, but its consumer crashes on a record and is back at once, forever, at t ≈ 3 s. */
-const crashLoop = {
-  version: 1,
-  model: 'kafka',
-  id: 'crash-loop',
-  title: 'A consumer that crashes on a record and restarts at once',
-  duration: 60,
-  topic: { name: 'orders', partitions: 2 },
-  producers: [{ name: 'checkout', rate: 100 }],
-  groups: [
-    {
-      'group.id': 'warehouse',
-      static: true,
-      'group.initial.rebalance.delay.ms': 0,
-      commit: 'after-processing',
-      processing: { time: { type: 'deterministic', mean: 0 } },
-      retry: { mode: 'none', restartAfter: 0 },
-    },
-  ],
-  timing: { 'rebalance.latency.ms': 0 },
-  faults: [{ at: 3, kind: 'poison', partition: 0, effect: 'crash' }],
-};
+const crashLoop = CRASH_LOOP;
 
 test('a run whose simulated time stops shows why in an error notice, and reset and the first scenario recover', async ({ page }) => {
   await page.goto(`/${encodeShareHash(crashLoop as never)}`);

@@ -248,3 +248,13 @@ test('screenshots: the lesson column at 1280×720 (Kafka and station, English an
   await phone.screenshot({ path: `${SHOTS}/lesson-390.png`, fullPage: true });
   await ctx.close();
 });
+
+test('the difficulty is said in the page language, in the chip and in the picker', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('scenario').selectOption('rebalance-storm');
+  await expect(page.getByTestId('difficulty')).toHaveText('Difficulty: advanced');
+  await page.getByTestId('lang-ru').click();
+  await expect(page.getByTestId('difficulty')).toHaveText('Сложность: продвинутый');
+  await expect(page.getByTestId('scenario').locator('option:checked')).toContainText('· продвинутый');
+  await expect(page.getByTestId('scenario').locator('option', { hasText: 'advanced' })).toHaveCount(0);
+});

@@ -85,6 +85,13 @@ export interface ScenarioInfo {
   ru: ScenarioHeadline;
   /** --set style overrides that apply the fix, e.g. ['groups.0.members=12'] */
   fix: string[] | null;
+  /**
+   * With a fix: the headline metrics (ids of the model's `headline`, src/run/headline.ts) the
+   * story is about — the fix makes each of them better — and those it makes worse (a trade-off's
+   * cost). Compare view leads with them; test/content/compare.test.ts checks both directions.
+   */
+  compare: string[];
+  costs: string[];
 }
 
 export interface ScenarioContent extends ScenarioInfo {
@@ -126,6 +133,9 @@ export interface Lesson {
   tags?: string[];
   /** The fix's `--set` overrides; `[]` when the file says there is none. */
   fix?: string[];
+  /** Headline metric ids the fix improves, and those it worsens (see {@link ScenarioInfo}). */
+  compare?: string[];
+  costs?: string[];
   text: ScenarioText;
   /** Line of each front matter key and section present (`title`, `## Fix`, …), for later messages. */
   lines: Record<string, number>;
@@ -141,6 +151,8 @@ const KEYS: Record<string, { kind: KeyKind; required: 'all' | 'en' | 'no' }> = {
   tags: { kind: 'list', required: 'en' },
   fix: { kind: 'list', required: 'no' },
   fixHint: { kind: 'text', required: 'no' },
+  compare: { kind: 'list', required: 'no' },
+  costs: { kind: 'list', required: 'no' },
 };
 
 const SECTIONS = ['Story', 'Watch', 'Why', 'Fix'] as const;
@@ -149,6 +161,7 @@ type Section = (typeof SECTIONS)[number];
 const ID = /^[a-z0-9][a-z0-9-]*$/;
 const TAG = /^[a-z0-9][a-z0-9.-]*$/;
 const OVERRIDE = /^[A-Za-z0-9_.]+=.+$/;
+const METRIC = /^[A-Za-z][A-Za-z0-9]*$/;
 const LIST_ITEM = /^(?:[-*+]|\d+[.)])(?:\s|$)/;
 const HEADING = /^#{1,6}(?:\s|$)/;
 /** A Watch target: a `data-testid` (letters, digits and -, starting with a letter). */
@@ -279,6 +292,18 @@ export function parseLesson(text: string, fileName: string): Lesson {
     }
   }
 
+  /** A metric list: ids (letters and digits), each once, none in both `compare` and `costs`. */
+  const metricList = (key: 'compare' | 'costs'): string[] | undefined => {
+    const items = listValue(key);
+    if (items === undefined) return undefined;
+    for (const m of items) if (!METRIC.test(m)) problem(where[key], key, `"${m}" is not a headline metric id (letters and digits)`);
+    if (new Set(items).size !== items.length) problem(where[key], key, 'lists a metric twice');
+    return items;
+  };
+  const compare = metricList('compare');
+  const costs = metricList('costs');
+  for (const m of costs ?? []) if (compare?.includes(m)) problem(where.costs, 'costs', `"${m}" is also in compare: a fix cannot both improve and worsen it`);
+
   // ── sections ──
   const body: Partial<Record<Section, { line: number; lines: [number, string][] }>> = {};
   let current: Section | null = null;
@@ -394,6 +419,12 @@ export function parseLesson(text: string, fileName: string): Lesson {
     }
   }
   if (fixHint !== undefined && fixText === null) problem(where.fixHint, 'fixHint', 'is only allowed with a "## Fix" section');
+  if (lang === 'en' && ownFix !== undefined && ownFix.length > 0 && (compare ?? []).length === 0) {
+    problem(where.fix, 'compare', 'a lesson with a fix names the headline metrics the fix improves: compare: [metric, …] (ids in src/run/models/<kind>/headline.ts)');
+  }
+  if ((compare !== undefined || costs !== undefined) && fixText === null) {
+    problem(where.compare ?? where.costs, compare !== undefined ? 'compare' : 'costs', 'is only allowed with a fix');
+  }
 
   if (problems.length > 0) throw new LessonError(problems);
   const lesson: Lesson = {
@@ -406,6 +437,8 @@ export function parseLesson(text: string, fileName: string): Lesson {
   if (difficulty !== undefined) lesson.difficulty = difficulty;
   if (tags !== undefined) lesson.tags = tags;
   if (fix !== undefined) lesson.fix = fix;
+  if (compare !== undefined) lesson.compare = compare;
+  if (costs !== undefined) lesson.costs = costs;
   return lesson;
 }
 
@@ -533,6 +566,11 @@ export function buildIndex(files: Record<string, LessonHead | LessonProblem[]>):
       if (other.tags !== undefined && !sameList(other.tags, en.tags)) {
         disagree('tags', `[${other.tags.join(', ')}] differs from [${en.tags!.join(', ')}] in ${en.file} (leave it out, or make them equal)`);
       }
+      for (const key of ['compare', 'costs'] as const) {
+        if (other[key] !== undefined && !sameList(other[key], en[key] ?? [])) {
+          disagree(key, `[${other[key].join(', ')}] differs from [${(en[key] ?? []).join(', ')}] in ${en.file} (leave it out, or make them equal)`);
+        }
+      }
       if (other.fix !== undefined && !sameList(other.fix, en.fix ?? [])) {
         disagree('fix', `${JSON.stringify(other.fix)} differs from ${JSON.stringify(en.fix ?? [])} in ${en.file} (leave it out, or make them equal)`);
       }
@@ -552,7 +590,7 @@ export function buildIndex(files: Record<string, LessonHead | LessonProblem[]>):
     }
     if (problems.length > before) continue;
 
-    index[id] = { id, difficulty: en.difficulty!, tags: en.tags!, fix, en: en.text, ru: ru.text };
+    index[id] = { id, difficulty: en.difficulty!, tags: en.tags!, fix, compare: en.compare ?? [], costs: en.costs ?? [], en: en.text, ru: ru.text };
   }
   return { index, problems };
 }

@@ -15,6 +15,7 @@ import type { LogEntry } from '../sim/model/kafka/event-log.ts';
 import { kafkaEntry } from './models/kafka/entry.ts';
 import { stationEntry } from './models/station/entry.ts';
 import type { ShippedTable } from './cells.ts';
+import type { MetricDef } from './headline.ts';
 
 export type { SimModel };
 
@@ -68,6 +69,8 @@ export interface ModelEntry<S extends Scenario, M extends SimModel<F>, Sum, D, F
   sweepPoint(summary: Sum): SweepPoint;
   /** Its table of the shipped scenarios in scenarios/README.md (`npm run tables`). */
   readonly shipped: ShippedTable<S, Sum>;
+  /** The few numbers its stories are about, read off a summary: compare view and `--compare` line two runs up by them. */
+  readonly headline: readonly MetricDef<Sum>[];
 }
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the registry erases each entry's own types */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildLineChart, heatmapGrid, points, thin, yTickCount } from '../../src/app/panels/kafka/lineChart.ts';
+import { buildLineChart, heatmapGrid, points, thin, yTickCount } from '../../src/app/charts/lineChart.ts';
 import { capacity, serviceCv2, serviceMean, sweepScenario, theoryCurve, SWEEP_SECONDS, SWEEP_WARMUP } from '../../src/app/panels/kafka/sweep.ts';
 import { blankKafka } from '../../src/app/panels/kafka/blank.ts';
 import { validateScenario } from '../../src/scenario/index.ts';

@@ -11,6 +11,7 @@ import { buildKafkaSnapshot, LittleTrack, snapshotBuffers, type KafkaSnapshotDat
 import { formatKafkaTable } from './table.ts';
 import { describeStep } from './describe.ts';
 import type { ModelEntry } from '../../registry.ts';
+import { KAFKA_HEADLINE } from './headline.ts';
 
 /** Little's-law samples per live run. */
 export const LITTLE_SAMPLES = 300;
@@ -48,4 +49,5 @@ export const kafkaEntry: ModelEntry<KafkaScenario, KafkaModel, KafkaSummary, Kaf
     return { lambda: r.lambda.mean, W: r.W.mean, hw: r.W.hw, busy: u.length > 0 ? u.reduce((a, b) => a + b, 0) / u.length : null };
   },
   shipped: kafkaShipped,
+  headline: KAFKA_HEADLINE,
 };

@@ -3,6 +3,7 @@
  * centre whose numbers the closed forms of `src/theory` describe exactly.
  */
 import { stationShipped } from './shipped.ts';
+import { STATION_HEADLINE } from './headline.ts';
 import { StationScenarioSchema, type StationScenario } from '../../../scenario/schema.ts';
 import { Station } from '../../../sim/model/station/station.ts';
 import { buildSummary, type StationSummary } from './summary.ts';
@@ -45,4 +46,5 @@ export const stationEntry: ModelEntry<StationScenario, Station, StationSummary, 
   focusCount: () => 1,
   sweepPoint: (r) => ({ lambda: r.lambda.mean, W: r.W.mean, hw: r.W.hw, busy: r.utilization.mean }),
   shipped: stationShipped,
+  headline: STATION_HEADLINE,
 };

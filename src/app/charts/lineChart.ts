@@ -1,5 +1,5 @@
 /**
- * Small time-series charts of the Kafka panels as pure geometry: scales, ticks and SVG path strings
+ * Small time-series charts (the Kafka panels, compare view) as pure geometry: scales, ticks and SVG path strings
  * from bucketed columns (d3-scale, d3-shape). No DOM: the Svelte component writes the <svg>.
  */
 import { scaleLinear } from 'd3-scale';

@@ -1,0 +1,79 @@
+/**
+ * Headline metrics: the few numbers of a run that a lesson's story is about (lag, lag age, p99,
+ * duplicates, lost, ordering violations, rebalances, paused partition-seconds …), read off a run
+ * summary — the CLI's, or the one every live snapshot carries — so that compare view, the CLI's
+ * `--compare` and the tests put two runs side by side with the same numbers.
+ *
+ * Each model lists its own ({@link ModelEntry.headline}); this module holds what they share: the
+ * metric's shape and the comparison of two runs. No DOM, no model code: the page imports it.
+ */
+
+/** Which way is better: a lower lag, a higher throughput; 'none' when neither is (a count of records produced). */
+export type Better = 'lower' | 'higher' | 'none';
+
+/** What a metric counts, for formatting (the page and the CLI write the unit after the number). */
+export type MetricUnit = 'records' | 's' | 'count' | 'partition-s' | 'per-s' | 'fraction';
+
+export interface MetricDef<Sum> {
+  /** Stable id: lessons name it in their `compare:` / `costs:` front matter, links and tests too. */
+  id: string;
+  label: { en: string; ru: string };
+  unit: MetricUnit;
+  better: Better;
+  /** The value in a summary; null when the run has none yet (no completion, no estimate). */
+  value(summary: Sum): number | null;
+}
+
+export interface HeadlineValue {
+  id: string;
+  label: { en: string; ru: string };
+  unit: MetricUnit;
+  better: Better;
+  value: number | null;
+}
+
+/** How B's value stands against A's. */
+export type Verdict = 'better' | 'worse' | 'same' | 'n/a';
+
+export interface CompareRow extends HeadlineValue {
+  a: number | null;
+  b: number | null;
+  /** b − a (null when either is missing). */
+  diff: number | null;
+  /** (b − a) / |a|; null when a is 0 or either is missing. */
+  rel: number | null;
+  verdict: Verdict;
+}
+
+/** The headline values of a summary, in the model's order. */
+export function headlineOf<Sum>(defs: readonly MetricDef<Sum>[], summary: Sum): HeadlineValue[] {
+  return defs.map((d) => ({ id: d.id, label: d.label, unit: d.unit, better: d.better, value: finite(d.value(summary)) }));
+}
+
+const finite = (x: number | null): number | null => (x !== null && Number.isFinite(x) ? x : null);
+
+/**
+ * A difference smaller than this share of the larger value (or, between small counts, smaller
+ * than one) is "same": 1 % of a lag of 20,000 records is noise between two seeds' worth of luck,
+ * not an effect of the fix.
+ */
+export const SAME_WITHIN = 0.01;
+
+export function verdictOf(better: Better, a: number | null, b: number | null): Verdict {
+  if (a === null || b === null) return 'n/a';
+  const scale = Math.max(Math.abs(a), Math.abs(b));
+  if (Math.abs(b - a) <= SAME_WITHIN * scale || scale === 0) return 'same';
+  if (better === 'none') return 'same';
+  return (b < a) === (better === 'lower') ? 'better' : 'worse';
+}
+
+/** A's and B's headline values side by side (same model: the same metrics in the same order). */
+export function compareHeadlines(a: readonly HeadlineValue[], b: readonly HeadlineValue[]): CompareRow[] {
+  const byId = new Map(b.map((m) => [m.id, m]));
+  return a.map((m) => {
+    const bv = byId.get(m.id)?.value ?? null;
+    const diff = m.value !== null && bv !== null ? bv - m.value : null;
+    const rel = diff !== null && m.value !== null && m.value !== 0 ? diff / Math.abs(m.value) : null;
+    return { ...m, a: m.value, b: bv, diff, rel, verdict: verdictOf(m.better, m.value, bv) };
+  });
+}

@@ -9,7 +9,9 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { validateScenario, formatError, type ScenarioError } from '../scenario/validate.ts';
-import { decodeShare, looksLikeShare } from '../scenario/share.ts';
+import { decodeShare, decodeShareView, looksLikeShare } from '../scenario/share.ts';
+import type { Scenario } from '../scenario/schema.ts';
+import { compareRuns, formatCompare, lessonFix, type LessonFix } from './compare.ts';
 import { applyOverride, clip, OverrideError, parseOverride, type Override } from '../scenario/set-path.ts';
 import { depthMessage, jsonTextTooDeep, MAX_SCENARIO_BYTES, valueTooDeep } from '../scenario/limits.ts';
 import { describeRunError, runScenarioWithLog } from '../run/run.ts';
@@ -27,6 +29,10 @@ options:
   --json              print one JSON object instead of the table
   --no-timing         leave out wallMs (the only field that differs between identical runs)
   --log               also print the event log (client and broker lines, repeats folded)
+  --compare fix       also run the scenario with its lesson's fix, on the same seed, and print
+                      the headline metrics of both runs side by side (with --json: {a, b, compare})
+  --compare <file|URL>  compare with another scenario of the same model (run on this seed)
+  --vs-set path=value  compare with this scenario changed (repeatable; after --compare's fix)
   -h, --help          this text
 
 partition: prints the partition Kafka's default partitioner picks for each key:
@@ -125,6 +131,9 @@ export function readScenarioFile(path: string): ReadResult {
 interface Args {
   source: string;
   overrides: Override[];
+  /** Compare with: 'fix', a file or link; null and no `vsSets` for one run. */
+  compare: string | null;
+  vsSets: Override[];
   json: boolean;
   log: boolean;
   timing: boolean;
@@ -136,6 +145,15 @@ function parseArgs(argv: string[]): Args | 'help' {
   let json = false;
   let timing = true;
   let log = false;
+  let compare: string | null = null;
+  const vsSets: Override[] = [];
+  const override = (text: string): Override => {
+    try {
+      return parseOverride(text);
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = (): string => {
@@ -154,19 +172,17 @@ function parseArgs(argv: string[]): Args | 'help' {
     else if (a === '--log') log = true;
     else if (a === '--seed') overrides.push(parseNumber('seed', value()));
     else if (a === '--duration') overrides.push(parseNumber('duration', value()));
-    else if (a === '--set') {
-      try {
-        overrides.push(parseOverride(value()));
-      } catch (e) {
-        if (e instanceof UsageError) throw e;
-        throw new UsageError((e as Error).message);
-      }
+    else if (a === '--set') overrides.push(override(value()));
+    else if (a === '--vs-set') vsSets.push(override(value()));
+    else if (a === '--compare') {
+      if (compare !== null) throw new UsageError('--compare given twice (one comparison at a time)');
+      compare = value();
     } else if (a.startsWith('-')) throw new UsageError(`unknown option ${clip(a, ECHO_MAX)}`);
     else if (source === undefined) source = a;
     else throw new UsageError(`unexpected argument "${clip(a, ECHO_MAX)}" (one scenario at a time)`);
   }
   if (source === undefined) throw new UsageError('no scenario given');
-  return { source, overrides, json, timing, log };
+  return { source, overrides, compare, vsSets, json, timing, log };
 }
 
 const fail = (message: string): never => {
@@ -191,24 +207,56 @@ function loadRaw(source: string, io: CliIo): unknown {
   }
 }
 
-/** Reads, overrides and validates the scenario; throws InputErrors for anything wrong with the input. */
-function loadScenario(args: Args, io: CliIo) {
-  let raw = loadRaw(args.source, io);
+/** Applies `overrides` to `raw` and validates it; throws InputErrors for anything wrong. */
+function overridden(raw: unknown, overrides: Override[], flag = '--set'): Scenario {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new InputErrors([{ path: '', message: 'must be a JSON object', value: raw }]);
   }
   if (valueTooDeep(raw)) fail(depthMessage);
-  for (const o of args.overrides) {
+  for (const o of overrides) {
     try {
       raw = applyOverride(raw, o);
     } catch (e) {
-      if (e instanceof OverrideError) throw new InputErrors([{ path: `--set ${clip(e.path, ECHO_MAX)}`, message: e.reason }]);
+      if (e instanceof OverrideError) throw new InputErrors([{ path: `${flag} ${clip(e.path, ECHO_MAX)}`, message: e.reason }]);
       throw e;
     }
   }
   const result = validateScenario(raw);
   if (!result.ok) throw new InputErrors(result.errors);
   return result.scenario;
+}
+
+/** What to compare the scenario with: B's scenario and how to name it, or null for one run. */
+function loadCompare(args: Args, a: Scenario, io: CliIo): { b: Scenario; label: string; fix: LessonFix | null } | null {
+  const viaLink = looksLikeShare(args.source) ? decodeShareView(args.source) : null;
+  if (viaLink && !viaLink.ok) throw new InputErrors(viaLink.errors);
+  const linkVs = viaLink?.ok ? viaLink.view.vs : null;
+  const vs = args.compare ?? (linkVs === 'fix' ? 'fix' : null);
+  if (vs === null && !linkVs && args.vsSets.length === 0) return null;
+  let base: unknown = a;
+  let label = 'the same scenario';
+  let fix: LessonFix | null = null;
+  if (vs === 'fix') {
+    fix = lessonFix(a.id);
+    if (!fix) fail(`--compare fix: scenario "${clip(a.id, ECHO_MAX)}" has no lesson with a fix (shipped scenarios with one: see scenarios/README.md)`);
+    base = overridden(a, fix!.fix.map((o) => parseOverride(o)));
+    label = `with the fix: ${fix!.fixHint ?? fix!.fix.join(', ')}`;
+  } else if (vs !== null) {
+    base = loadRaw(vs, io);
+    label = clip(vs, ECHO_MAX);
+  } else if (linkVs && linkVs !== 'fix') {
+    base = linkVs;
+    label = `the link's second scenario (${clip(linkVs.title, ECHO_MAX)})`;
+  }
+  if (args.vsSets.length > 0) label += `${label === 'the same scenario' ? ', ' : '; '}changed: ${args.vsSets.map((o) => `${o.path.join('.')}=${clip(JSON.stringify(o.value), 40)}`).join(', ')}`;
+  const b = overridden(base, [...args.vsSets, { path: ['seed'], value: a.seed }], '--vs-set');
+  if (b.model !== a.model) fail(`--compare: both runs must be of one model (A is ${a.model}, B is ${b.model})`);
+  return { b, label, fix: fix ?? (b.id === a.id ? lessonFix(a.id) : null) };
+}
+
+/** Reads, overrides and validates the scenario; throws InputErrors for anything wrong with the input. */
+function loadScenario(args: Args, io: CliIo): Scenario {
+  return overridden(loadRaw(args.source, io), args.overrides);
 }
 
 /** The error lines for an input: at most MAX_ERRORS_SHOWN, each on one line and bounded. */
@@ -266,9 +314,11 @@ function run(argv: string[], io: CliIo): number {
     io.stdout(`${USAGE}\n`);
     return 0;
   }
-  let s;
+  let s: Scenario;
+  let vs: ReturnType<typeof loadCompare>;
   try {
     s = loadScenario(args, io);
+    vs = loadCompare(args, s, io);
   } catch (e) {
     // Anything thrown while reading, overriding or validating input is about the input: exit 2.
     const errors = e instanceof InputErrors ? e.errors : [{ path: '', message: `cannot be read: ${(e as Error)?.message ?? String(e)}` }];
@@ -277,8 +327,10 @@ function run(argv: string[], io: CliIo): number {
   }
   const now = io.now ?? (() => performance.now());
   let ran;
+  let ranB = null;
   try {
     ran = runScenarioWithLog(s, args.timing ? now : undefined);
+    if (vs) ranB = runScenarioWithLog(vs.b, args.timing ? now : undefined);
   } catch (e) {
     // A run whose simulated time stops is the scenario's doing (exit 2); anything else is a bug (1).
     // Its text is the model's own (group ids, event names), not echoed input: bounded, kept whole.
@@ -287,6 +339,13 @@ function run(argv: string[], io: CliIo): number {
     return code;
   }
   const { summary, log } = ran;
+  if (vs && ranB) {
+    const rows = compareRuns(s, summary, ranB.summary);
+    const story = vs.fix ? { compare: vs.fix.compare, costs: vs.fix.costs } : null;
+    if (args.json) io.stdout(`${jsonText(JSON.stringify({ a: summary, b: ranB.summary, compare: rows, story }, null, 2))}\n`);
+    else io.stdout(terminalText(formatCompare(rows, { a: `${oneLine(s.title)} (seed ${s.seed})`, b: oneLine(vs.label) }, story)));
+    return 0;
+  }
   if (args.json) io.stdout(`${jsonText(JSON.stringify(summary, null, 2))}\n`);
   // The title is the one free text the table shows: on one line, like every other input.
   else io.stdout(terminalText(modelFor(s).table({ ...s, title: oneLine(s.title) }, summary)));

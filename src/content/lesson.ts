@@ -419,9 +419,6 @@ export function parseLesson(text: string, fileName: string): Lesson {
     }
   }
   if (fixHint !== undefined && fixText === null) problem(where.fixHint, 'fixHint', 'is only allowed with a "## Fix" section');
-  if (lang === 'en' && ownFix !== undefined && ownFix.length > 0 && (compare ?? []).length === 0) {
-    problem(where.fix, 'compare', 'a lesson with a fix names the headline metrics the fix improves: compare: [metric, …] (ids in src/run/models/<kind>/headline.ts)');
-  }
   if ((compare !== undefined || costs !== undefined) && fixText === null) {
     problem(where.compare ?? where.costs, compare !== undefined ? 'compare' : 'costs', 'is only allowed with a fix');
   }
@@ -556,6 +553,15 @@ export function buildIndex(files: Record<string, LessonHead | LessonProblem[]>):
     if (broken.has(id) || !en || !ru) continue;
 
     const fix = en.fix && en.fix.length > 0 ? en.fix : null;
+    if (fix !== null && (en.compare ?? []).length === 0) {
+      problems.push({
+        file: en.file,
+        line: en.lines.fix ?? 1,
+        field: 'compare',
+        message: 'a lesson with a fix names the headline metrics the fix improves: compare: [metric, …] (ids in src/run/models/<kind>/headline.ts)',
+      });
+      continue;
+    }
     for (const other of LANGS.filter((l) => l !== 'en').map((l) => entry[l]!)) {
       const disagree = (field: string, message: string): void => {
         problems.push({ file: other.file, line: other.lines[field] ?? 1, field, message });

@@ -13,6 +13,15 @@
  * payload's alphabet), so a change there does not parse. A caught link is refused with a message,
  * never opened as some other scenario.
  *
+ * What the page shows besides the scenario follows it as `&key=value` parameters, parsed strictly
+ * (an unknown or repeated key is refused, never ignored):
+ *
+ *   #<scenario>&vs=fix                     compare view: the scenario against its lesson's fix
+ *   #<scenario>&vs=v2.<check>.<payload>    compare view: against a second scenario
+ *   #list=<entry>,<entry>…&at=<i>          a playlist of shipped scenarios, showing entry i (0-based);
+ *   #<scenario>&list=…&at=<i>                with the scenario when it was changed from the entry
+ *     entry = <scenario id>, <id>+fix (with its fix) or <id>~fix (compared with its fix)
+ *
  * `#v1.<payload>` links (no check) are still read exactly as before: they are in bookmarks.
  * The scenario inside carries its own `version`, migrated by `validateScenario`, so old links keep
  * working when either changes. Decoding never throws: a truncated, tampered or foreign link yields
@@ -55,10 +64,76 @@ export function shareCheck(payload: string): string {
   return crc32(payload).toString(36).padStart(7, '0') + (payload.length % 36).toString(36);
 }
 
-/** The hash (with leading `#`) that carries `scenario`. */
-export function encodeShareHash(scenario: Scenario): string {
+/** One scenario as a link token: `v2.<check>.<payload>`. */
+function scenarioToken(scenario: Scenario): string {
   const payload = compressToEncodedURIComponent(JSON.stringify(scenario));
-  return `#v${SHARE_FORMAT}.${shareCheck(payload)}.${payload}`;
+  return `v${SHARE_FORMAT}.${shareCheck(payload)}.${payload}`;
+}
+
+/** One entry of a playlist: a shipped scenario, alone, with its fix, or compared with its fix. */
+export interface PlaylistEntry {
+  id: string;
+  mode: 'plain' | 'fix' | 'compare';
+}
+
+/** What a link shows besides its scenario. */
+export interface ShareView {
+  /** Compare view: against the lesson's fix, or against a second scenario. */
+  vs?: 'fix' | Scenario | null;
+  /** A playlist and the entry shown. */
+  list?: { entries: PlaylistEntry[]; at: number } | null;
+}
+
+/** Most entries a playlist may hold. */
+export const MAX_PLAYLIST = 40;
+
+const ENTRY = /^([a-z0-9][a-z0-9-]{0,63})(\+fix|~fix)?$/;
+
+export const entryText = (e: PlaylistEntry): string => `${e.id}${e.mode === 'fix' ? '+fix' : e.mode === 'compare' ? '~fix' : ''}`;
+
+/**
+ * The hash (with leading `#`) that carries `scenario` and what else the page shows; `scenario`
+ * may be left out (null) of a playlist link whose entry is shown as it is.
+ */
+export function encodeShareHash(scenario: Scenario | null, view: ShareView = {}): string {
+  const parts: string[] = scenario ? [scenarioToken(scenario)] : [];
+  if (view.vs) parts.push(`vs=${view.vs === 'fix' ? 'fix' : scenarioToken(view.vs)}`);
+  if (view.list) parts.push(`list=${view.list.entries.map(entryText).join(',')}`, `at=${view.list.at}`);
+  return `#${parts.join('&')}`;
+}
+
+const PARAMS = ['vs', 'list', 'at'] as const;
+type Param = (typeof PARAMS)[number];
+
+/** A hash (without `#`) cut into its scenario token (or null) and its parameters, or why not. */
+function splitHash(hash: string): { ok: true; main: string | null; params: Partial<Record<Param, string>> } | { ok: false; errors: ScenarioError[] } {
+  const parts = hash.split('&');
+  const main = parts[0].includes('=') ? null : parts.shift()!;
+  const params: Partial<Record<Param, string>> = {};
+  for (const p of parts) {
+    const eq = p.indexOf('=');
+    const key = eq < 0 ? p : p.slice(0, eq);
+    if (!(PARAMS as readonly string[]).includes(key)) return fail(`has an unknown part "${key.slice(0, 20)}" (known: ${PARAMS.join(', ')})`);
+    if (eq < 0) return fail(`${key}: has no value (${key}=…)`);
+    if (params[key as Param] !== undefined) return fail(`${key}: given twice`);
+    params[key as Param] = p.slice(eq + 1);
+  }
+  return { ok: true, main, params };
+}
+
+/** The playlist of a `list=` value, or why it is not one. */
+function parsePlaylist(list: string, at: string | undefined): { ok: true; entries: PlaylistEntry[]; at: number } | { ok: false; errors: ScenarioError[] } {
+  const items = list.split(',');
+  if (items.length > MAX_PLAYLIST) return fail(`list: has ${items.length} entries; at most ${MAX_PLAYLIST}`);
+  const entries: PlaylistEntry[] = [];
+  for (const [i, item] of items.entries()) {
+    const m = ENTRY.exec(item);
+    if (!m) return fail(`list: entry ${i + 1} is not <scenario id>, <id>+fix or <id>~fix`, item.slice(0, 40));
+    entries.push({ id: m[1], mode: m[2] === '+fix' ? 'fix' : m[2] === '~fix' ? 'compare' : 'plain' });
+  }
+  const n = at === undefined ? 0 : /^\d{1,2}$/.test(at) ? Number(at) : NaN;
+  if (!(n >= 0 && n < entries.length)) return fail(`at: must be an entry number from 0 to ${entries.length - 1}`, at);
+  return { ok: true, entries, at: n };
 }
 
 function fail(message: string, value?: unknown): { ok: false; errors: ScenarioError[] } {
@@ -87,8 +162,16 @@ function checkedPayload(body: string): { ok: true; payload: string } | { ok: fal
 export function decodeShareData(urlOrHash: string): { ok: true; data: unknown } | { ok: false; errors: ScenarioError[] } {
   const at = urlOrHash.indexOf('#');
   if (at < 0) return fail('has no #… part: copy the whole link from the address bar');
-  const hash = urlOrHash.slice(at + 1);
-  if (hash.length > MAX_SHARE_LENGTH) return fail(`is too long (${hash.length} characters; at most ${MAX_SHARE_LENGTH})`);
+  const full = urlOrHash.slice(at + 1);
+  if (full.length > MAX_SHARE_LENGTH) return fail(`is too long (${full.length} characters; at most ${MAX_SHARE_LENGTH})`);
+  const split = splitHash(full);
+  if (!split.ok) return split;
+  if (split.main === null) return fail('holds a playlist, not one scenario: open it in the page, or give one of its scenarios');
+  return decodeToken(split.main);
+}
+
+/** The JSON one scenario token (`v2.<check>.<payload>`, or v1) carries. */
+function decodeToken(hash: string): { ok: true; data: unknown } | { ok: false; errors: ScenarioError[] } {
   const m = /^v(\d+)\.(.*)$/s.exec(hash);
   if (!m) return fail(`is not a QueueLab scenario link (expected #v${SHARE_FORMAT}.…)`, hash.slice(0, 20));
   const format = Number(m[1]);
@@ -123,4 +206,35 @@ export function decodeShareData(urlOrHash: string): { ok: true; data: unknown } 
 export function decodeShare(urlOrHash: string): ValidationResult {
   const r = decodeShareData(urlOrHash);
   return r.ok ? validateScenario(r.data) : r;
+}
+
+/**
+ * What a link shows besides its scenario (compare, playlist), validated; `{}` when nothing. The
+ * scenario itself is {@link decodeShare}'s: a link may have a bad scenario and a good view, or
+ * the reverse, and each is reported on its own. Never throws.
+ */
+export function decodeShareView(urlOrHash: string): { ok: true; view: ShareView; hasScenario: boolean } | { ok: false; errors: ScenarioError[] } {
+  const at = urlOrHash.indexOf('#');
+  const full = at < 0 ? '' : urlOrHash.slice(at + 1);
+  if (full.length > MAX_SHARE_LENGTH) return fail(`is too long (${full.length} characters; at most ${MAX_SHARE_LENGTH})`);
+  const split = splitHash(full);
+  if (!split.ok) return split;
+  const { vs, list, at: atText } = split.params;
+  const view: ShareView = {};
+  if (vs !== undefined) {
+    if (vs === 'fix') view.vs = 'fix';
+    else {
+      const r = decodeToken(vs);
+      const v = r.ok ? validateScenario(r.data) : r;
+      if (!v.ok) return { ok: false, errors: v.errors.map((e) => ({ ...e, path: e.path === 'link' ? 'vs' : `vs: ${e.path}` })) };
+      view.vs = v.scenario;
+    }
+  }
+  if (list !== undefined) {
+    const p = parsePlaylist(list, atText);
+    if (!p.ok) return p;
+    view.list = { entries: p.entries, at: p.at };
+  } else if (atText !== undefined) return fail('at: only with a list');
+  if (split.main === null && !view.list) return fail(`is not a QueueLab scenario link (expected #v${SHARE_FORMAT}.…)`);
+  return { ok: true, view, hasScenario: split.main !== null };
 }

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { LessonError, buildContent, formatLessonProblem, parseLesson, type LessonProblem } from '../../src/content/lesson.ts';
 
 const EN_FRONT = ['title: A title', 'oneLine: One line.', 'difficulty: basic', 'tags: [queueing-theory, mm1]', 'fix: ["arrival.rate=0.7"]', 'fixHint: less load'];
+/** The English front matter with the metrics its fix improves (buildContent needs them with a fix). */
+const EN_COMPARE = [...EN_FRONT, 'compare: [W]'];
 const BODY = ['', '## Story', '', 'First sentence.', 'Second sentence.', '', '## Watch', '', '- [chart-lag] one', '- [k-lag, k-lagS] two', '', '## Why', '', 'Because.', '', '## Fix', '', 'Less load.'];
 
 function lesson(front: string[] = EN_FRONT, body: string[] = BODY): string {
@@ -192,8 +194,22 @@ describe('parseLesson: mistakes are reported with file, line and field', () => {
 describe('buildContent: files of one scenario must agree', () => {
   const RU = lesson(['title: Заголовок', 'oneLine: Строка.', 'fixHint: меньше']);
 
+  it('a lesson with a fix names the metrics it improves (compare:), and may name its costs', () => {
+    const noCompare = buildContent({ 'demo.en.md': lesson(), 'demo.ru.md': RU });
+    expect(noCompare.problems).toEqual([{ file: 'demo.en.md', line: 6, field: 'compare', message: expect.stringContaining('compare: [metric') }]);
+    const ok = buildContent({ 'demo.en.md': lesson([...EN_FRONT, 'compare: [Wq, W]', 'costs: [throughput]']), 'demo.ru.md': RU });
+    expect(ok.problems).toEqual([]);
+    expect(ok.content.demo).toMatchObject({ compare: ['Wq', 'W'], costs: ['throughput'] });
+    expect(problems(lesson([...EN_FRONT, 'compare: [W, W]'])).map((x) => x.message)).toEqual(['lists a metric twice']);
+    expect(problems(lesson([...EN_FRONT, 'compare: [W]', 'costs: [W]'])).map((x) => x.field)).toEqual(['costs']);
+    expect(problems(lesson([...EN_FRONT, 'compare: [p-99]'])).map((x) => x.field)).toEqual(['compare']);
+    expect(problems(lesson([...EN_FRONT.slice(0, 4), 'compare: [W]'], BODY.slice(0, BODY.indexOf('## Fix')))).map((x) => x.field)).toEqual(['compare']);
+    const ruDiffers = buildContent({ 'demo.en.md': lesson([...EN_FRONT, 'compare: [W]']), 'demo.ru.md': lesson(['title: Заголовок', 'oneLine: Строка.', 'fixHint: меньше', 'compare: [Wq]']) });
+    expect(ruDiffers.problems).toEqual([{ file: 'demo.ru.md', line: 5, field: 'compare', message: expect.stringContaining('differs from') }]);
+  });
+
   it('assembles en + ru into one ScenarioContent', () => {
-    const { content, problems: p } = buildContent({ 'l/demo.en.md': lesson(), 'l/demo.ru.md': RU });
+    const { content, problems: p } = buildContent({ 'l/demo.en.md': lesson(EN_COMPARE), 'l/demo.ru.md': RU });
     expect(p).toEqual([]);
     expect(content.demo).toMatchObject({ id: 'demo', difficulty: 'basic', tags: ['queueing-theory', 'mm1'], fix: ['arrival.rate=0.7'] });
     expect(content.demo.ru.title).toBe('Заголовок');
@@ -201,7 +217,7 @@ describe('buildContent: files of one scenario must agree', () => {
   });
 
   it('a missing language leaves the scenario out and names the missing file', () => {
-    const { content, problems: p } = buildContent({ 'l/demo.en.md': lesson() });
+    const { content, problems: p } = buildContent({ 'l/demo.en.md': lesson(EN_COMPARE) });
     expect(content).toEqual({});
     expect(p).toEqual([{ file: 'l/demo.ru.md', line: 1, field: 'file', message: expect.stringContaining('is missing') }]);
   });
@@ -213,23 +229,23 @@ describe('buildContent: files of one scenario must agree', () => {
       ['tags: [queueing-theory]', 'tags'],
       ['fix: ["arrival.rate=0.5"]', 'fix'],
     ] as const) {
-      const { content, problems: p } = buildContent({ 'demo.en.md': lesson(), 'demo.ru.md': ru(extra) });
+      const { content, problems: p } = buildContent({ 'demo.en.md': lesson(EN_COMPARE), 'demo.ru.md': ru(extra) });
       expect(content, extra).toEqual({});
       expect(p, extra).toEqual([{ file: 'demo.ru.md', line: 4, field, message: expect.stringContaining('differs from') }]);
     }
-    const same = buildContent({ 'demo.en.md': lesson(), 'demo.ru.md': ru('tags: [queueing-theory, mm1]') });
+    const same = buildContent({ 'demo.en.md': lesson(EN_COMPARE), 'demo.ru.md': ru('tags: [queueing-theory, mm1]') });
     expect(same.problems).toEqual([]);
   });
 
   it('every language points its Watch bullets at the same targets', () => {
     const ruBody = (a: string, b: string) => lesson(['title: Заголовок', 'oneLine: Строка.', 'fixHint: меньше'], BODY.map((l) => (l === '- [chart-lag] one' ? a : l === '- [k-lag, k-lagS] two' ? b : l)));
-    expect(buildContent({ 'demo.en.md': lesson(), 'demo.ru.md': ruBody('- [chart-lag] один', '- [k-lag, k-lagS] два') }).problems).toEqual([]);
+    expect(buildContent({ 'demo.en.md': lesson(EN_COMPARE), 'demo.ru.md': ruBody('- [chart-lag] один', '- [k-lag, k-lagS] два') }).problems).toEqual([]);
     for (const [a, b] of [
       ['- [chart-lag] один', '- [k-lagS, k-lag] два'],
       ['- [chart-lag, k-lag] один', '- [k-lag, k-lagS] два'],
       ['- [chart-lag] один', ''],
     ]) {
-      const { content, problems: p } = buildContent({ 'demo.en.md': lesson(), 'demo.ru.md': ruBody(a, b) });
+      const { content, problems: p } = buildContent({ 'demo.en.md': lesson(EN_COMPARE), 'demo.ru.md': ruBody(a, b) });
       expect(content, `${a} / ${b}`).toEqual({});
       expect(p, `${a} / ${b}`).toEqual([{ file: 'demo.ru.md', line: 12, field: '## Watch', message: expect.stringContaining('targets') }]);
     }
@@ -237,7 +253,7 @@ describe('buildContent: files of one scenario must agree', () => {
 
   it('a fix section must exist in every language exactly when English has overrides', () => {
     const ruNoFix = lesson(['title: Заголовок', 'oneLine: Строка.'], BODY.slice(0, BODY.indexOf('## Fix')));
-    expect(buildContent({ 'demo.en.md': lesson(), 'demo.ru.md': ruNoFix }).problems).toEqual([
+    expect(buildContent({ 'demo.en.md': lesson(EN_COMPARE), 'demo.ru.md': ruNoFix }).problems).toEqual([
       { file: 'demo.ru.md', line: 1, field: 'fix', message: expect.stringContaining('needs a "## Fix" section') },
     ]);
     const enNoFix = lesson(EN_FRONT.slice(0, 4), BODY.slice(0, BODY.indexOf('## Fix')));
@@ -249,12 +265,12 @@ describe('buildContent: files of one scenario must agree', () => {
 
   it('a broken file leaves its scenario out but not the others', () => {
     const { content, problems: p } = buildContent({
-      'a.en.md': lesson(),
+      'a.en.md': lesson(EN_COMPARE),
       'a.ru.md': RU,
       'b.en.md': lesson([...EN_FRONT, 'oops: 1']),
       'b.ru.md': RU,
     });
     expect(Object.keys(content)).toEqual(['a']);
-    expect(p.map(formatLessonProblem)).toEqual(['b.en.md:8: oops: unknown key (expected one of title, oneLine, difficulty, tags, fix, fixHint)']);
+    expect(p.map(formatLessonProblem)).toEqual(['b.en.md:8: oops: unknown key (expected one of title, oneLine, difficulty, tags, fix, fixHint, compare, costs)']);
   });
 });

@@ -1,0 +1,79 @@
+/**
+ * What a link shows besides its scenario — compare view (`&vs=`) and playlists (`list=`, `at=`) —
+ * round-trips, is parsed strictly (unknown, repeated or malformed parts are refused with a message
+ * naming the part), and never changes how the scenario itself decodes.
+ */
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { applyOverride, parseOverride, decodeShare, decodeShareView, encodeShareHash, formatError, MAX_PLAYLIST, validateScenario, type Scenario } from '../../src/scenario/index.ts';
+
+const load = (id: string): Scenario => {
+  const r = validateScenario(JSON.parse(readFileSync(`scenarios/${id}.json`, 'utf8')));
+  if (!r.ok) throw new Error(id);
+  return r.scenario;
+};
+const mm1 = load('mm1');
+const lag = load('overload-5pct');
+const url = (hash: string): string => `https://example.org/queuelab/${hash}`;
+const refusal = (hash: string): string => {
+  const r = decodeShareView(url(hash));
+  return r.ok ? 'OPENED' : r.errors.map(formatError).join('; ');
+};
+
+describe('share links: compare and playlists', () => {
+  it('a plain link has no view, and its scenario decodes as before', () => {
+    const hash = encodeShareHash(mm1);
+    expect(decodeShareView(url(hash))).toEqual({ ok: true, view: {}, hasScenario: true });
+    expect(encodeShareHash(mm1, {})).toBe(hash);
+  });
+
+  it('compare with the fix, or with a second scenario, round-trips; the first scenario is unchanged', () => {
+    const withFix = encodeShareHash(lag, { vs: 'fix' });
+    expect(withFix).toBe(`${encodeShareHash(lag)}&vs=fix`);
+    expect(decodeShareView(url(withFix))).toEqual({ ok: true, view: { vs: 'fix' }, hasScenario: true });
+    expect(decodeShare(url(withFix))).toEqual({ ok: true, scenario: lag });
+
+    const b = validateScenario(applyOverride(lag, parseOverride('producers.0.rate=95')));
+    if (!b.ok) throw new Error('the second scenario should validate');
+    const two = encodeShareHash(lag, { vs: b.scenario });
+    const v = decodeShareView(url(two));
+    expect(v.ok && v.view.vs && v.view.vs !== 'fix' && v.view.vs.model === 'kafka' && v.view.vs.producers[0].rate).toBe(95);
+    expect(decodeShare(url(two))).toEqual({ ok: true, scenario: lag });
+  });
+
+  it('a playlist round-trips, with or without the scenario in front', () => {
+    const list = { entries: [{ id: 'mm1', mode: 'plain' as const }, { id: 'overload-5pct', mode: 'compare' as const }, { id: 'mmc', mode: 'fix' as const }], at: 1 };
+    const bare = encodeShareHash(null, { list });
+    expect(bare).toBe('#list=mm1,overload-5pct~fix,mmc+fix&at=1');
+    expect(decodeShareView(url(bare))).toEqual({ ok: true, view: { list }, hasScenario: false });
+    expect(refusal(bare)).toBe('OPENED');
+    // The scenario alone cannot be read from a bare playlist: the page takes the entry instead.
+    const one = decodeShare(url(bare));
+    expect(one.ok ? 'OPENED' : one.errors.map(formatError).join()).toContain('holds a playlist');
+    const withScenario = encodeShareHash(mm1, { list });
+    expect(decodeShareView(url(withScenario))).toEqual({ ok: true, view: { list }, hasScenario: true });
+    expect(decodeShare(url(withScenario))).toEqual({ ok: true, scenario: mm1 });
+  });
+
+  it('refuses unknown, repeated, empty and malformed parts, naming them', () => {
+    const s = encodeShareHash(mm1);
+    expect(refusal(`${s}&vs=fix&vs=fix`)).toContain('vs: given twice');
+    expect(refusal(`${s}&speed=3`)).toContain('unknown part "speed"');
+    expect(refusal(`${s}&vs`)).toContain('vs: has no value');
+    expect(refusal(`${s}&`)).toContain('unknown part ""');
+    expect(refusal(`${s}&vs=v2.00000000.abc`)).toMatch(/^vs: .*checksum/);
+    expect(refusal(`${s}&vs=${encodeShareHash(mm1).slice(1, -3)}`)).toMatch(/^vs: /);
+    expect(refusal('#list=mm1,MM1&at=0')).toContain('list: entry 2 is not');
+    expect(refusal('#list=mm1&at=1')).toContain('at: must be an entry number from 0 to 0');
+    expect(refusal('#list=mm1&at=-1')).toContain('at: must be');
+    expect(refusal('#list=mm1,,mmc')).toContain('entry 2');
+    expect(refusal(`#list=${Array(MAX_PLAYLIST + 1).fill('mm1').join(',')}`)).toContain(`at most ${MAX_PLAYLIST}`);
+    expect(refusal(`${s}&at=0`)).toContain('at: only with a list');
+    expect(refusal('#vs=fix')).toContain('is not a QueueLab scenario link');
+  });
+
+  it('a second scenario that does not validate is reported under vs', () => {
+    const bad = encodeShareHash({ ...mm1, servers: 0 } as Scenario).slice(1);
+    expect(refusal(`${encodeShareHash(mm1)}&vs=${bad}`)).toMatch(/^vs: servers/);
+  });
+});

@@ -25,7 +25,10 @@ export function batchHalfWidth(values: Float64Array, n: number, level = CONFIDEN
   for (let i = 0; i < n; i++) mean += values[i];
   mean /= n;
   let ss = 0;
-  for (let i = 0; i < n; i++) ss += (values[i] - mean) ** 2;
+  for (let i = 0; i < n; i++) {
+    const d = values[i] - mean;
+    ss += d * d;
+  }
   const s = Math.sqrt(ss / (n - 1));
   return (tQuantile((1 + level) / 2, n - 1) * s) / Math.sqrt(n);
 }

@@ -8,6 +8,8 @@
  * last bucket and counted in `overflow`. With the defaults (ε = 0.5 %, 1 µs … 10^9 s) that is
  * about 3,500 buckets, 28 KB, whatever the number of observations.
  */
+import { powInt } from '../kernel/pmath.ts';
+
 export class LogHistogram {
   readonly relativeError: number;
   private readonly counts: Float64Array;
@@ -50,7 +52,8 @@ export class LogHistogram {
   }
 
   private valueOf(i: number): number {
-    return i === 0 ? 0 : (2 * this.min * Math.pow(this.gamma, i)) / (this.gamma + 1);
+    // γ^i by multiplications only: Math.pow's last bits differ between engines (see pmath.ts).
+    return i === 0 ? 0 : (2 * this.min * powInt(this.gamma, i)) / (this.gamma + 1);
   }
 
   /** The q-quantile (0 ≤ q ≤ 1) by nearest rank; NaN when empty. */

@@ -40,5 +40,6 @@ export function tQuantile(p: number, df: number): number {
   const g2 = (5 * z5 + 16 * z3 + 3 * z) / 96;
   const g3 = (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / 384;
   const g4 = (79 * z9 + 776 * z7 + 1482 * z5 - 1920 * z3 - 945 * z) / 92160;
-  return z + g1 / df + g2 / df ** 2 + g3 / df ** 3 + g4 / df ** 4;
+  const df2 = df * df;
+  return z + g1 / df + g2 / df2 + g3 / (df2 * df) + g4 / (df2 * df2);
 }

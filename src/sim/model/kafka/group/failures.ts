@@ -17,6 +17,7 @@
  * dead-lettered once it reaches maxAttempts.
  */
 import type { Rng } from '../../../kernel/rng.ts';
+import { powInt } from '../../../kernel/pmath.ts';
 import { RecordState, type PartitionLog } from '../partition-log.ts';
 import type { Consumer } from './consumer.ts';
 import { DROPPED, MAX_THREADS, Outcome } from './executor.ts';
@@ -106,7 +107,7 @@ export class FailureHandler {
     if (r.mode === 'in-place') {
       if (attempt < r.maxAttempts) {
         const b = r.backoff;
-        const base = Math.min(b.maxMs, b.initialMs * Math.pow(b.multiplier, attempt - 1)) / 1000;
+        const base = Math.min(b.maxMs, b.initialMs * powInt(b.multiplier, attempt - 1)) / 1000;
         const delay = base * (1 - b.jitter * c.failRng.next());
         const dt = delay + g.executor.serviceTime(c.rng);
         c.tEnd[t] = sim.now + dt;

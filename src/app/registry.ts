@@ -12,6 +12,8 @@ import type { Scenario } from '../scenario/index.ts';
 import type { Lang } from './i18n.ts';
 import type { Playground } from './shell/playground.svelte.ts';
 import type { SettingsSection } from './settings/types.ts';
+import type { Cols } from './charts/lineChart.ts';
+import type { MetricDef } from '../run/headline.ts';
 import { blankKafka } from './panels/kafka/blank.ts';
 import { blankStation } from './panels/station/blank.ts';
 
@@ -64,6 +66,36 @@ export interface SweepPlan<S extends Scenario = Scenario> {
   seconds(s: S): number;
 }
 
+/** One line of a compare chart (both runs draw the same lines). */
+export interface CompareLine {
+  cols: Cols;
+  label: string;
+  color: string;
+  /** Treat 0 as "no sample" (percentiles of intervals without completions). */
+  skipZero?: boolean;
+}
+
+/** A chart compare view draws for each run, on shared axes. */
+export interface CompareChart {
+  /** `data-testid` stem: the two charts are `<id>-a` and `<id>-b`. */
+  id: string;
+  title: string;
+  yLabel: string;
+  lines: CompareLine[];
+}
+
+/** What compare view needs of a model: its headline metrics and its charts of one run. */
+export interface ComparePlan {
+  /** The model's headline metrics (src/run/models/<kind>/headline.ts), read off each run's summary. */
+  headline: readonly MetricDef<unknown>[];
+  /** The summary inside a snapshot's data (the CLI's record), or null. */
+  summary(data: unknown): unknown;
+  /** The charts of one run's data (empty series while it has none). */
+  charts(data: unknown, pg: Playground): CompareChart[];
+  /** The x axis' title. */
+  xLabel(pg: Playground): string;
+}
+
 export interface ModelTab {
   id: string;
   label(pg: Playground): string;
@@ -85,6 +117,8 @@ export interface ModelPanels<S extends Scenario = Scenario> {
   sweep: SweepPlan<S> | null;
   /** "Next log line" applies (the model writes an event log). */
   hasLog: boolean;
+  /** Compare view: the scenario and another run of it side by side. */
+  compare: ComparePlan;
 }
 
 export interface ModelPage<K extends Kind = Kind> {

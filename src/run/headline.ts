@@ -45,9 +45,9 @@ export interface CompareRow extends HeadlineValue {
   verdict: Verdict;
 }
 
-/** The headline values of a summary, in the model's order. */
-export function headlineOf<Sum>(defs: readonly MetricDef<Sum>[], summary: Sum): HeadlineValue[] {
-  return defs.map((d) => ({ id: d.id, label: d.label, unit: d.unit, better: d.better, value: finite(d.value(summary)) }));
+/** The headline values of a summary, in the model's order (all null before a run has one). */
+export function headlineOf<Sum>(defs: readonly MetricDef<Sum>[], summary: Sum | null): HeadlineValue[] {
+  return defs.map((d) => ({ id: d.id, label: d.label, unit: d.unit, better: d.better, value: summary === null ? null : finite(d.value(summary)) }));
 }
 
 const finite = (x: number | null): number | null => (x !== null && Number.isFinite(x) ? x : null);

@@ -6,7 +6,7 @@
  * worker, and nothing here branches on the model's kind.
  */
 import { createActor, type Actor } from 'xstate';
-import { decodeShare, encodeShareHash, formatError, validateScenario, type Scenario } from '../../scenario/index.ts';
+import { decodeShare, decodeShareView, encodeShareHash, formatError, validateScenario, type PlaylistEntry, type Scenario, type ShareView } from '../../scenario/index.ts';
 import type { LiveFault, Snapshot } from '../../../workers/protocol.ts';
 import { withLiveFaults } from '../../../workers/liveFaults.ts';
 import { lessonInfo, loadedLesson, loadLesson, type ScenarioContent } from '../../content/scenarios.ts';
@@ -26,6 +26,21 @@ export const LINK_KEY = 'link';
 /** Picker key of a kind's blank start. */
 export const blankKey = (kind: Kind): string => `custom:${kind}`;
 
+/**
+ * Compare view: a second run (B) of the same model on the same seed, beside the scenario (A).
+ * `fix`: B is A with its lesson's fix and follows A's changes; `other`: any scenario of the model.
+ */
+export interface CompareState {
+  mode: 'fix' | 'other';
+  b: Scenario;
+}
+
+/** A teacher's playlist: shipped scenarios (alone, with the fix, or compared with it) and the one shown. */
+export interface Playlist {
+  entries: PlaylistEntry[];
+  at: number;
+}
+
 /** The lesson's steps, in reading order (`fix` only when the lesson has one). */
 export const LESSON_STEPS = ['story', 'watch', 'why', 'fix'] as const;
 export type LessonStep = (typeof LESSON_STEPS)[number];
@@ -41,6 +56,15 @@ function initialLang(): Lang {
 }
 
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+
+interface CommitOptions {
+  /** Compare view for the new scenario (see {@link Playground.commit}); left out: kept for the same lesson. */
+  vs?: 'fix' | Scenario | null;
+  /** Keep the chosen speed (else the scenario's default). */
+  keepSpeed?: boolean;
+  /** A history entry of its own (default), or replace the current one (opening a link). */
+  push?: boolean;
+}
 
 export class Playground {
   lang = $state<Lang>(initialLang());
@@ -64,6 +88,16 @@ export class Playground {
   /** The step was chosen by the reader since the scenario opened (then Play does not move it). */
   #stepChosen = false;
   settingsOpen = $state(false);
+  /** The settings panel edits compare view's B run instead of the scenario. */
+  settingsForB = $state(false);
+  /** Compare view, or null. */
+  compare = $state.raw<CompareState | null>(null);
+  /** Why compare view's B run failed (its own error; A runs on). */
+  compareError = $state<string | null>(null);
+  /** The playlist the page steps through, or null. */
+  playlist = $state.raw<Playlist | null>(null);
+  /** The playlist maker dialog is open. */
+  playlistMakerOpen = $state(false);
   /** The panels of the current scenario's model; null while its chunk loads. */
   panels = $state.raw<ModelPanels | null>(null);
   panelsError = $state<string | null>(null);
@@ -77,6 +111,8 @@ export class Playground {
   readonly kinds: readonly Kind[] = KINDS;
   /** Reactive, so that readers of `snapshot` before `start()` update once the worker exists. */
   #client = $state.raw<SimClient | null>(null);
+  /** The second worker, for compare view's B run (created when compare view opens, ended when it closes). */
+  #clientB = $state.raw<SimClient | null>(null);
   #actor: Actor<typeof runMachine> | null = null;
   #lastHash = '';
   #liveWritten = 0;
@@ -90,6 +126,15 @@ export class Playground {
   get data(): unknown {
     const s = this.snapshot;
     return s && s.kind === this.scenario.model ? s.data : null;
+  }
+
+  /** Compare view's B run: its latest snapshot, and the model's view of it. */
+  get snapshotB(): Snapshot | null {
+    return this.compare ? (this.#clientB?.snapshot ?? null) : null;
+  }
+  get dataB(): unknown {
+    const s = this.snapshotB;
+    return s && s.kind === this.compare?.b.model ? s.data : null;
   }
 
   /** Key of the picker option showing the current scenario. */
@@ -126,11 +171,23 @@ export class Playground {
         load: (_, params: { scenario: Scenario }) => {
           void client.load(params.scenario);
           void client.speed(this.speed);
+          this.#loadB();
         },
-        play: () => void client.play(),
-        pause: () => void client.pause(),
+        // Compare view's B run follows A's every command (Step is A's alone: the page offers it only without compare).
+        play: () => {
+          void client.play();
+          void this.#clientB?.play();
+        },
+        pause: () => {
+          void client.pause();
+          void this.#clientB?.pause();
+        },
         step: ({ event }) => void client.step(event.type === 'STEP' && !!event.next),
-        reset: () => void client.reset(),
+        reset: () => {
+          this.compareError = null;
+          void client.reset();
+          void this.#clientB?.reset();
+        },
       },
     });
     const actor = createActor(machine);
@@ -145,13 +202,35 @@ export class Playground {
     actor.start();
     this.#openFromUrl();
     window.addEventListener('hashchange', this.#onHashChange);
+    window.addEventListener('popstate', this.#onHashChange);
   }
 
   destroy(): void {
     window.removeEventListener('hashchange', this.#onHashChange);
+    window.removeEventListener('popstate', this.#onHashChange);
     this.#actor?.stop();
     this.#client?.dispose();
+    this.#clientB?.dispose();
     this.sweep.destroy();
+  }
+
+  /** Loads compare view's B run into the second worker (created on first use), at A's speed. */
+  #loadB(): void {
+    const c = this.compare;
+    if (!c) return;
+    this.compareError = null;
+    let b = this.#clientB;
+    if (!b) {
+      b = new SimClient({
+        onSnapshot: (s) => {
+          if (s.status === 'error') this.compareError = s.error ?? 'unknown error';
+        },
+        onFailure: (message) => (this.compareError = message),
+      });
+      this.#clientB = b;
+    }
+    void b.load(c.b);
+    void b.speed(this.speed);
   }
 
   #onSnapshot(s: Snapshot): void {
@@ -168,19 +247,57 @@ export class Playground {
     if (location.hash !== this.#lastHash) this.#openFromUrl();
   };
 
-  #writeUrl(s: Scenario): void {
-    const hash = encodeShareHash(s);
-    this.#lastHash = hash;
-    history.replaceState(history.state, '', `${location.pathname}${location.search}${hash}`);
+  /** What the link carries besides the scenario: compare view and the playlist. */
+  #view(): ShareView {
+    const c = this.compare;
+    return { vs: c ? (c.mode === 'fix' ? 'fix' : c.b) : null, list: this.playlist };
   }
+
+  /**
+   * The URL follows the page: `push` adds a history entry (a new scenario, compare view opened or
+   * closed, another playlist entry), so Back and Forward move between them; otherwise the entry is
+   * replaced (the fault timeline growing while a run progresses). A playlist entry shown as it is
+   * needs no scenario in the link.
+   */
+  #writeUrl(s: Scenario, push = false): void {
+    const pl = this.playlist;
+    const entry = pl ? this.#entryScenario(pl.entries[pl.at]) : null;
+    const asEntry = !!entry && scenarioShape(entry.scenario) === scenarioShape(s) && entry.scenario.seed === s.seed && this.#compareMatches(entry);
+    const hash = encodeShareHash(asEntry ? null : s, asEntry ? { list: pl } : this.#view());
+    if (hash === this.#lastHash) return;
+    this.#lastHash = hash;
+    const url = `${location.pathname}${location.search}${hash}`;
+    if (push && this.#started) history.pushState(null, '', url);
+    else history.replaceState(history.state, '', url);
+  }
+
+  /** The page has shown its first scenario: later changes push history entries. */
+  #started = false;
 
   /** Opens the scenario in the URL hash; a bad link opens its nearest valid state (or the default) and says what was wrong. */
   #openFromUrl(): void {
+    this.#lastHash = location.hash;
+    const v = location.hash.length > 1 ? decodeShareView(location.href) : null;
+    const view: ShareView = v?.ok ? v.view : {};
+    this.playlist = view.list ?? null;
+    if (v?.ok && !v.hasScenario && view.list) {
+      // A playlist shown at one of its entries, as the entry is.
+      this.linkErrors = null;
+      this.#openEntry(view.list.at, false);
+      return;
+    }
+    const viewErrors = v && !v.ok ? v.errors.map(formatError) : [];
+    if (viewErrors.length > 0 && !/^#v\d/.test(location.hash)) {
+      // A playlist (or compare) link without a scenario of its own, whose list is wrong.
+      this.linkErrors = viewErrors;
+      this.#commit(this.#default(), { vs: null, push: false });
+      return;
+    }
     if (location.hash.length > 1) {
       const r = decodeShare(location.href);
       if (r.ok) {
-        this.linkErrors = null;
-        this.#commitLinked(r.scenario);
+        this.linkErrors = viewErrors.length > 0 ? viewErrors : null;
+        this.#commitLinked(r.scenario, { vs: view.vs ?? null, push: false });
         return;
       }
       const raw = rawFromHash(location.hash);
@@ -190,7 +307,7 @@ export class Playground {
         const fixed = repairScenario(raw, base);
         if (fixed) {
           this.linkErrors = fixed.errors.length > 0 ? fixed.errors : r.errors.map(formatError);
-          this.#commitLinked(fixed.scenario);
+          this.#commitLinked(fixed.scenario, { vs: null, push: false });
           return;
         }
       }
@@ -203,22 +320,22 @@ export class Playground {
         if (location.hash !== hash) return;
         if (cut && KINDS.includes(cut.model as Kind)) {
           this.linkErrors = [...errors, `link: cut short; its start names a ${cut.model} scenario${cut.id ? ` "${cut.id}"` : ''}`];
-          this.#commit(nearestForCut(cut, this.shipped, this.#default(), (k) => pageFor(k).blank()));
-        } else this.#commit(this.#default());
+          this.#commit(nearestForCut(cut, this.shipped, this.#default(), (k) => pageFor(k).blank()), { vs: null, push: false });
+        } else this.#commit(this.#default(), { vs: null, push: false });
       });
       return;
     }
-    this.#commit(this.#default());
+    this.#commit(this.#default(), { vs: null, push: false });
   }
 
   #default(): Scenario {
     return this.shipped.find((s) => s.id === DEFAULT_SCENARIO_ID) ?? this.shipped[0] ?? pageFor(KINDS[0]).blank();
   }
 
-  #commitLinked(s: Scenario): void {
+  #commitLinked(s: Scenario, opts: CommitOptions = {}): void {
     const known = shippedMatch(s, this.shipped) || scenarioShape(s) === scenarioShape(pageFor(s.model).blank());
     this.linked = known ? null : s;
-    this.#commit(s);
+    this.#commit(s, opts);
   }
 
   /** Loads the panels of `kind` (once per kind change). */
@@ -254,25 +371,57 @@ export class Playground {
       });
   }
 
-  /** Makes `scenario` current: panels, lesson, URL, speed, and a fresh run (LOAD). */
-  #commit(scenario: Scenario, keepSpeed = false): void {
+  /**
+   * Makes `scenario` current: panels, lesson, URL, speed, and a fresh run (LOAD). Compare view:
+   * `opts.vs` sets it (null closes it); left out, it stays for the same lesson — B follows A's
+   * changes when it is A's fix, keeps A's seed otherwise — and closes for another lesson.
+   */
+  #commit(scenario: Scenario, opts: CommitOptions = {}): void {
     if (this.scenario !== scenario) this.sweep.clear();
     const kindChanged = this.scenario.model !== scenario.model;
+    const lessonChanged = this.scenario.id !== scenario.id || kindChanged;
     // Another lesson starts at its story; the same one (its fix, a setting, a seed) keeps its step.
-    if (this.scenario.id !== scenario.id || kindChanged) {
+    if (lessonChanged) {
       this.lessonStep = 'story';
       this.#stepChosen = false;
     }
+    this.#setCompare(scenario, opts.vs === undefined ? (lessonChanged || !this.compare ? null : this.compare.mode === 'fix' ? 'fix' : this.compare.b) : opts.vs);
     this.scenario = scenario;
     this.#loadPanels(scenario.model);
     this.#loadLesson(scenario.id);
     if (kindChanged && this.tool !== null && !this.#toolExists(this.tool)) this.tool = null;
-    if (!keepSpeed) this.speed = defaultSpeed(scenario.duration, pageFor(scenario.model).runSeconds);
+    if (!opts.keepSpeed) this.speed = defaultSpeed(scenario.duration, pageFor(scenario.model).runSeconds);
     this.focus = 0; // a load starts the worker's charts on the first entity too
     this.faultError = null;
     this.#liveWritten = 0;
-    this.#writeUrl(scenario);
+    this.#writeUrl(scenario, opts.push ?? true);
+    this.#started = true;
     this.#actor?.send({ type: 'LOAD', scenario });
+  }
+
+  /**
+   * Sets compare view for scenario `a`: B is `a` with its lesson's fix ('fix'), `vs` on `a`'s seed,
+   * or none (null) — also when `a` has no fix to compare with, or `vs` is of another model. Ends
+   * the second worker when compare view closes.
+   */
+  #setCompare(a: Scenario, vs: 'fix' | Scenario | null): void {
+    let next: CompareState | null = null;
+    if (vs === 'fix') {
+      const sets = lessonInfo(a.id)?.fix;
+      const b = sets && sets.length > 0 ? withOverrides(a, sets) : null;
+      if (b) next = { mode: 'fix', b: { ...b, id: a.id } };
+      else this.linkErrors = [...(this.linkErrors ?? []), `vs: "${a.id}" has no fix to compare with`];
+    } else if (vs) {
+      if (vs.model === a.model) next = { mode: 'other', b: { ...vs, seed: a.seed } };
+      else this.linkErrors = [...(this.linkErrors ?? []), `vs: a ${vs.model} scenario cannot be compared with a ${a.model} one`];
+    }
+    this.compare = next;
+    if (!next) {
+      this.#clientB?.dispose();
+      this.#clientB = null;
+      this.compareError = null;
+      this.settingsForB = false;
+    }
   }
 
   #toolExists(id: string): boolean {
@@ -283,6 +432,88 @@ export class Playground {
   setStep(step: LessonStep): void {
     this.lessonStep = step;
     this.#stepChosen = true;
+  }
+
+  /** Opens compare view: B is the lesson's fix when there is one, else the same scenario (to change in B's settings). */
+  openCompare(): void {
+    this.#commit(this.scenario, { vs: this.fixedScenario && !this.variant.fixOn ? 'fix' : this.scenario, keepSpeed: true });
+  }
+
+  /** Compare view with the lesson's fix. */
+  compareWithFix(): void {
+    const base = this.variant.fixOn ? (withoutFix(this.scenario, this.variant) ?? this.scenario) : this.scenario;
+    this.#commitLinked(base, { vs: 'fix', keepSpeed: true });
+  }
+
+  /** Closes compare view; A's run goes on as it is. */
+  closeCompare(): void {
+    if (!this.compare) return;
+    this.#setCompare(this.scenario, null);
+    this.#writeUrl(this.scenario, true);
+  }
+
+  /** Validates an edited B (compare view's settings); on success both runs start over. */
+  applyCompareB(raw: unknown): string[] | null {
+    const r = validateScenario(raw);
+    if (!r.ok) return r.errors.map(formatError);
+    if (r.scenario.model !== this.scenario.model) return [`model: B must be a ${this.scenario.model} scenario, like A`];
+    this.#commit(this.scenario, { vs: r.scenario, keepSpeed: true });
+    return null;
+  }
+
+  /** The scenario of a playlist entry (with its fix when it says so), and whether it is compared. */
+  #entryScenario(e: PlaylistEntry | undefined): { scenario: Scenario; compare: boolean } | null {
+    const s = e ? this.shipped.find((x) => x.id === e.id) : undefined;
+    if (!e || !s) return null;
+    const fix = lessonInfo(s.id)?.fix;
+    const fixed = e.mode === 'fix' && fix ? withOverrides(s, fix) : null;
+    return { scenario: fixed ? { ...fixed, id: s.id } : s, compare: e.mode === 'compare' };
+  }
+
+  #compareMatches(entry: { compare: boolean }): boolean {
+    return entry.compare ? this.compare?.mode === 'fix' : this.compare === null;
+  }
+
+  /** Shows playlist entry `i` (a history entry of its own when `push`). */
+  #openEntry(i: number, push: boolean): void {
+    const pl = this.playlist;
+    if (!pl || i < 0 || i >= pl.entries.length) return;
+    this.playlist = { entries: pl.entries, at: i };
+    const e = this.#entryScenario(pl.entries[i]);
+    if (!e) {
+      this.linkErrors = [`list: entry ${i + 1} names "${pl.entries[i].id}", which is not a shipped scenario`];
+      this.#commit(this.#default(), { vs: null, push });
+      return;
+    }
+    this.#commitLinked(e.scenario, { vs: e.compare ? 'fix' : null, push });
+  }
+
+  /** The next (+1) or previous (−1) playlist entry; false at either end or without a playlist. */
+  playlistStep(delta: 1 | -1): boolean {
+    const pl = this.playlist;
+    if (!pl) return false;
+    const i = pl.at + delta;
+    if (i < 0 || i >= pl.entries.length) return false;
+    this.#openEntry(i, true);
+    return true;
+  }
+
+  /** Shows playlist entry `i`. */
+  playlistGo(i: number): void {
+    if (this.playlist && i !== this.playlist.at) this.#openEntry(i, true);
+  }
+
+  /** Starts a playlist (from the playlist maker) at its first entry. */
+  startPlaylist(entries: PlaylistEntry[]): void {
+    if (entries.length === 0) return;
+    this.playlist = { entries, at: 0 };
+    this.#openEntry(0, true);
+  }
+
+  /** Leaves the playlist; the scenario shown stays. */
+  closePlaylist(): void {
+    this.playlist = null;
+    this.#writeUrl(this.scenario, true);
   }
 
   selectScenario(key: string): void {
@@ -316,6 +547,7 @@ export class Playground {
   setSpeed(speed: Speed): void {
     this.speed = speed;
     void this.#client?.speed(speed);
+    void this.#clientB?.speed(speed);
   }
 
   setLang(lang: Lang): void {
@@ -368,7 +600,8 @@ export class Playground {
 
   loadDefault(): void {
     this.linkErrors = null;
-    this.#commit(this.#default());
+    this.playlist = null;
+    this.#commit(this.#default(), { vs: null });
   }
 
   dismissLinkErrors(): void {
@@ -378,7 +611,9 @@ export class Playground {
   toggle(): void {
     this.#actor?.send({ type: 'TOGGLE' });
   }
+  /** One event of the run (A's: compare view offers no Step, since two runs' events do not pair up). */
   step(next = false): void {
+    if (this.compare) return;
     this.#actor?.send({ type: 'STEP', next });
   }
   reset(): void {

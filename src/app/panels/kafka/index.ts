@@ -2,6 +2,7 @@
 import type { KafkaScenario } from '../../../scenario/index.ts';
 import type { KafkaSnapshotData } from '../../../run/models/kafka/snapshot.ts';
 import type { ModelPanels } from '../../registry.ts';
+import { kafkaCompare } from './compare.ts';
 import Main from './Main.svelte';
 import Faults from './Faults.svelte';
 import EventLog from './EventLog.svelte';
@@ -18,4 +19,5 @@ export const panels: ModelPanels<KafkaScenario> = {
   settings: KAFKA_SETTINGS,
   sweep: kafkaSweep,
   hasLog: true,
+  compare: kafkaCompare,
 };

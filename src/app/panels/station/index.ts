@@ -1,6 +1,7 @@
 /** The queueing station's contribution to the page (see `src/app/registry.ts`). */
 import type { StationScenario } from '../../../scenario/index.ts';
 import type { ModelPanels } from '../../registry.ts';
+import { stationCompare } from './compare.ts';
 import Main from './Main.svelte';
 import { stationCounters } from './counters.ts';
 import { stationSweep } from './sweep.ts';
@@ -13,4 +14,5 @@ export const panels: ModelPanels<StationScenario> = {
   settings: STATION_SETTINGS,
   sweep: stationSweep,
   hasLog: false,
+  compare: stationCompare,
 };

@@ -1,0 +1,21 @@
+/** Compare view for the Kafka model: lag and lag age of each run, and its headline metrics. */
+import type { ComparePlan } from '../../registry.ts';
+import type { KafkaSnapshotData } from '../../../run/models/kafka/snapshot.ts';
+import { KAFKA_HEADLINE } from '../../../run/models/kafka/headline.ts';
+import { ktranslate } from './text.ts';
+
+const none = { t: new Float64Array(0), mean: new Float64Array(0) };
+
+export const kafkaCompare: ComparePlan = {
+  headline: KAFKA_HEADLINE,
+  summary: (data) => (data as KafkaSnapshotData | null)?.summary ?? null,
+  xLabel: (pg) => ktranslate(pg.lang, 'chart.time'),
+  charts(data, pg) {
+    const d = data as KafkaSnapshotData | null;
+    const t = (k: Parameters<typeof ktranslate>[1]) => ktranslate(pg.lang, k);
+    return [
+      { id: 'cmp-lag', title: t('chart.lagR.title'), yLabel: t('chart.lagR.y'), lines: [{ cols: d?.series.lagRecords ?? none, label: t('chart.lagR.total'), color: '#0072b2' }] },
+      { id: 'cmp-lag-age', title: t('chart.lagS.title'), yLabel: t('chart.lagS.y'), lines: [{ cols: d?.series.lagSeconds ?? none, label: t('chart.lagS.line'), color: '#d55e00' }] },
+    ];
+  },
+};

@@ -137,7 +137,7 @@ export type MessageKey = keyof typeof en;
 const ru: Record<MessageKey, string> = {
   'app.tagline': 'очереди и брокеры, событие за событием',
   'picker.label': 'Сценарий',
-  'picker.custom': 'Свой сценарий: {kind} (с чистого листа)',
+  'picker.custom': 'Свой сценарий: {kind} (с нуля)',
   'picker.fromLink': '{title} (из ссылки)',
   'difficulty': 'Сложность: {value}',
   'difficulty.basic': 'начальный',

@@ -355,19 +355,82 @@ test('text never clips at 1280×720 in either language, in every shipped scenari
   expect(problems).toEqual([]);
 });
 
-// The picker is the header's (src/app/shell/Header.svelte, the lesson-layout work): its " · difficulty"
-// suffix and the longer Russian titles do not fit its 340 px. Expected to fail until the header
-// changes; Playwright reports it when it starts to pass.
-test('the scenario picker shows its whole title at 1280×720 in either language', async ({ page }) => {
-  test.fail(true, 'Header.svelte: the picker is narrower than "<title> · <difficulty>"');
+/** Header items that overlap one another or leave the viewport: "a / b" for each such pair, "a outside" for each such item. */
+async function headerCollisions(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const items = [
+      ['QueueLab', document.querySelector('.header h1')],
+      ['picker', document.querySelector('[data-testid=scenario]')],
+      ['picker label', document.querySelector('.picker-label')],
+      ['settings', document.querySelector('[data-testid=open-settings]')],
+      ['copy link', document.querySelector('[data-testid=copy-link]')],
+      ['language', document.querySelector('[data-testid=lang-en]')?.parentElement ?? null],
+    ] as const;
+    const boxes = items.map(([name, el]) => [name, el!.getBoundingClientRect()] as const);
+    const out: string[] = [];
+    for (const [i, [a, p]] of boxes.entries()) {
+      if (p.left < 0 || p.right > innerWidth || p.top < 0) out.push(`${a} outside`);
+      for (const [b, q] of boxes.slice(i + 1)) if (p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom) out.push(`${a} / ${b}`);
+    }
+    return out;
+  });
+}
+
+test('the scenario picker shows its whole title at 1280×720 in either language, beside the other header items', async ({ page }) => {
   const problems: string[] = [];
   for (const id of ALL) {
     await openLink(page, scenario(id));
     for (const lang of ['en', 'ru'] as const) {
       await page.getByTestId(`lang-${lang}`).click();
+      // The whole "<title> · <difficulty>" of the chosen option.
+      await expect(page.getByTestId('scenario').locator('option:checked')).toHaveText(/ · \S+$/);
       problems.push(...(await clippedText(page, ['[data-testid=scenario]'])).filter((p) => p.startsWith('[data-testid=scenario]')).map((p) => `${id} ${lang}: ${p}`));
+      problems.push(...(await headerCollisions(page)).map((p) => `${id} ${lang}: ${p} overlap`));
+      if (id === 'mg1-heavy' || id === 'poison-message') await page.locator('header').screenshot({ path: `${SHOTS}/picker-${id}-${lang}.png` });
     }
     await page.getByTestId('lang-en').click();
+  }
+  expect(problems).toEqual([]);
+});
+
+test('the keyboard hint is whole at 1280×720 in either language: inside the window, clear of the story line', async ({ page }) => {
+  const problems: string[] = [];
+  // Kafka's hint is the longest (it has ⇧→ "next line"); the fix makes the story line longest too.
+  for (const id of ['poison-message', 'mg1-heavy']) {
+    await openLink(page, scenario(id));
+    for (const fix of [false, true]) {
+      if (fix) {
+        await page.getByTestId('step-fix').click();
+        await page.getByTestId('try-fix').click();
+        await expect(page.getByTestId('fix-state')).toBeVisible();
+      }
+      for (const lang of ['en', 'ru'] as const) {
+        await page.getByTestId(`lang-${lang}`).click();
+        const hint = page.getByTestId('keys-help');
+        await expect(hint).toContainText(lang === 'ru' ? 'сброс' : 'reset');
+        const found = await hint.evaluate((keys) => {
+          const out: string[] = [];
+          const view = document.documentElement.clientWidth;
+          const story = keys.parentElement!.querySelector('[data-testid=one-line]')!.getBoundingClientRect();
+          const range = document.createRange();
+          range.selectNodeContents(keys);
+          for (const q of range.getClientRects()) {
+            if (q.width === 0) continue;
+            if (q.left < 0 || q.right > view) out.push(`text at ${Math.round(q.left)}–${Math.round(q.right)} px is outside the ${view} px window`);
+            if (q.left < story.right && story.left < q.right && q.top < story.bottom && story.top < q.bottom) out.push(`text at ${Math.round(q.left)}–${Math.round(q.right)} px overlaps the story line`);
+          }
+          for (const e of [keys, ...keys.querySelectorAll<HTMLElement>('*')]) {
+            if (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible') out.push(`"${e.textContent}" is cut (${e.scrollWidth} > ${e.clientWidth})`);
+          }
+          // Every key keeps its action on its own line beside it.
+          for (const k of keys.querySelectorAll('.key')) if (k.getClientRects().length !== 1) out.push(`"${k.textContent}" breaks across lines`);
+          return out;
+        });
+        problems.push(...found.map((p) => `${id}${fix ? ' (fix on)' : ''} ${lang}: ${p}`));
+        if (id === 'poison-message' && !fix) await page.screenshot({ path: `${SHOTS}/keys-hint-${lang}.png`, clip: { x: 640, y: 0, width: 640, height: 100 } });
+      }
+      await page.getByTestId('lang-en').click();
+    }
   }
   expect(problems).toEqual([]);
 });

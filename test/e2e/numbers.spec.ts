@@ -146,6 +146,35 @@ test('W vs ρ: off-scale points are marked, not drawn at the ceiling; no "—" b
   await page.screenshot({ path: `${SHOTS}/numbers-wrho-offscale.png` });
 });
 
+test('W vs ρ follows the group chosen in the topology: its point and its theory curve', async ({ page }) => {
+  await openLink(page, scenario('pubsub-groups'));
+  await runToEnd(page);
+  const j = cli(page.url());
+  await page.getByTestId('tab-wrho').click();
+  const wrho = page.getByTestId('chart-wrho');
+  const run = wrho.locator('[data-rho]');
+  const seen: { curve: string | null; rho: number; w: number }[] = [];
+  // billing: 3 consumers at 5 ms a record (600/s); analytics: 2 at 8 ms (250/s), slower than the input.
+  for (const [i, id, mean, cap] of [
+    [0, 'billing', '0.005', 600],
+    [1, 'analytics', '0.008', 250],
+  ] as const) {
+    await page.getByTestId('topo-group').selectOption(String(i));
+    await expect(wrho.getByTestId('wrho-theory')).toHaveText(`${id}: theory, M/M/1 per consumer (1/μ = ${mean} s)`);
+    // The run's point: every group reads the whole input, so ρ = λ ÷ this group's capacity, and W is this group's.
+    await expect.poll(async () => Number(await run.getAttribute('data-w'))).toBeCloseTo(j.groups[id].W.mean!, 9);
+    const rho = Number(await run.getAttribute('data-rho'));
+    expect(rho).toBeCloseTo(j.lambda.mean! / cap, 9);
+    seen.push({ curve: await wrho.locator('path.theory').getAttribute('d'), rho, w: Number(await run.getAttribute('data-w')) });
+    await page.screenshot({ path: `${SHOTS}/numbers-wrho-${id}.png` });
+  }
+  expect(seen[1].rho).toBeGreaterThan(1); // analytics is overloaded …
+  expect(seen[0].rho).toBeLessThan(0.6); // … billing is not
+  expect(seen[1].w).toBeGreaterThan(seen[0].w * 10);
+  expect(seen[1].curve).not.toBe(seen[0].curve);
+  await expect(wrho.getByTestId('wrho-off')).toHaveCount(1); // analytics' W is far above the axis
+});
+
 test('retry topics and the DLQ are drawn in the topology with their depth', async ({ page }) => {
   await openLink(page, scenario('retry-topics'));
   await expect(page.getByTestId('retry-topic')).toHaveCount(2);

@@ -71,6 +71,7 @@ export class Playground {
   readonly sweep = new Sweep(
     () => this.scenario,
     () => this.panels?.sweep ?? null,
+    () => this.focus,
   );
 
   readonly shipped: readonly Scenario[] = SHIPPED;
@@ -301,6 +302,7 @@ export class Playground {
 
   /** Shows entity i (consumer group…) in the topology and in the per-entity charts. */
   setFocus(i: number): void {
+    if (i !== this.focus) this.sweep.clear(); // its points were another entity's
     this.focus = i;
     void this.#client?.focus(i);
   }

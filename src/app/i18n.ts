@@ -65,6 +65,9 @@ const en = {
   'status.paused': 'Paused',
   'status.finished': 'Finished',
   'status.error': 'Error',
+  // Said by a chart without data after the run (short: it is drawn inside the smallest chart).
+  'chart.stopped': 'Run stopped by an error',
+  'chart.noData': 'No data in this run',
 
   'wrho.title': 'Latency vs utilisation',
   'wrho.sweep': 'Sweep ρ',
@@ -181,6 +184,8 @@ const ru: Record<MessageKey, string> = {
   'status.paused': 'Пауза',
   'status.finished': 'Завершено',
   'status.error': 'Ошибка',
+  'chart.stopped': 'Прогон прерван ошибкой',
+  'chart.noData': 'В прогоне нет данных',
 
   'wrho.title': 'Задержка и загрузка',
   'wrho.sweep': 'Прогнать по ρ',

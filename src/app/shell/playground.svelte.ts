@@ -115,6 +115,15 @@ export class Playground {
 
   t = (key: MessageKey, vars?: Vars): string => translate(this.lang, key, vars);
 
+  /**
+   * What a chart without data says, the same for every chart of every model: before and during a
+   * run the model's invitation (`waiting`, "press Play"); after a run that ended or failed, that
+   * there is nothing to draw — never "press Play" beside an error.
+   */
+  emptyText(waiting: string): string {
+    return this.status === 'error' ? this.t('chart.stopped') : this.status === 'finished' ? this.t('chart.noData') : waiting;
+  }
+
   /** Creates the worker and the run machine and opens the scenario in the URL (or the default). */
   start(): void {
     const client = new SimClient({

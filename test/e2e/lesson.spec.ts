@@ -25,6 +25,8 @@ async function openScenario(page: Page, id: string): Promise<void> {
   await page.getByTestId('scenario').selectOption(id);
   await expect(page.getByTestId(`${s.model}-view`)).toBeVisible();
   await expect(page.getByTestId('explain')).toBeVisible();
+  // Its sections load on demand: counting Watch items before they arrive would find none.
+  await expect(page.getByTestId('lesson-step')).toHaveAttribute('aria-busy', 'false');
 }
 
 async function start(page: Page, lang: 'en' | 'ru'): Promise<void> {

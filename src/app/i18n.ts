@@ -65,6 +65,9 @@ const en = {
   'status.paused': 'Paused',
   'status.finished': 'Finished',
   'status.error': 'Error',
+  // Said by a chart without data after the run (short: it is drawn inside the smallest chart).
+  'chart.stopped': 'Run stopped by an error',
+  'chart.noData': 'No data in this run',
 
   'wrho.title': 'Latency vs utilisation',
   'wrho.sweep': 'Sweep ρ',
@@ -188,7 +191,7 @@ export type MessageKey = keyof typeof en;
 const ru: Record<MessageKey, string> = {
   'app.tagline': 'очереди и брокеры, событие за событием',
   'picker.label': 'Сценарий',
-  'picker.custom': 'Свой сценарий: {kind} (с чистого листа)',
+  'picker.custom': 'Свой сценарий: {kind} (с нуля)',
   'picker.fromLink': '{title} (из ссылки)',
   'difficulty': 'Сложность: {value}',
   'difficulty.basic': 'начальный',
@@ -232,6 +235,8 @@ const ru: Record<MessageKey, string> = {
   'status.paused': 'Пауза',
   'status.finished': 'Завершено',
   'status.error': 'Ошибка',
+  'chart.stopped': 'Прогон прерван ошибкой',
+  'chart.noData': 'В прогоне нет данных',
 
   'wrho.title': 'Задержка и загрузка',
   'wrho.sweep': 'Прогнать по ρ',

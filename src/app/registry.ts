@@ -50,18 +50,20 @@ export interface CounterItem {
 
 /** Latency against utilisation: the model's capacity, its theory curve and the sweep's scenarios. */
 export interface SweepPlan<S extends Scenario = Scenario> {
+  // `focus`: the entity in focus (a Kafka consumer group, by index), as `Playground.focus`; a
+  // model with one entity (a station) ignores it.
   /** Completions per second the system can sustain (ρ = λ / capacity), or null. */
-  capacity(s: S): number | null;
+  capacity(s: S, focus: number): number | null;
   /** Mean service time (s), or null. */
-  serviceMean(s: S): number | null;
+  serviceMean(s: S, focus: number): number | null;
   /** W(ρ) in seconds from ρ = 0 to `to` (n + 1 points), for the theory line; [] when none applies. */
-  curve(s: S, to: number, n: number): [number, number][];
+  curve(s: S, to: number, n: number, focus: number): [number, number][];
   /** The theory line's legend. */
-  curveLabel(s: S, lang: Lang): string;
+  curveLabel(s: S, lang: Lang, focus: number): string;
   /** This run's λ and W (± hw) from the snapshot data, for the run's own point. */
-  current(data: unknown): { lambda: number | null; W: number | null; hw: number | null } | null;
+  current(data: unknown, focus: number): { lambda: number | null; W: number | null; hw: number | null } | null;
   /** The scenario of one sweep point: the same setup at a steady Poisson load ρ × capacity. */
-  scenarioAt(s: S, rho: number): S;
+  scenarioAt(s: S, rho: number, focus: number): S;
   /** Simulated seconds per sweep run (after its warm-up). */
   seconds(s: S): number;
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildLineChart, heatmapGrid, points, thin, yTickCount } from '../../src/app/charts/lineChart.ts';
-import { capacity, serviceCv2, serviceMean, sweepScenario, theoryCurve, SWEEP_SECONDS, SWEEP_WARMUP } from '../../src/app/panels/kafka/sweep.ts';
+import { capacity, kafkaSweep, serviceCv2, serviceMean, sweepScenario, theoryCurve, SWEEP_SECONDS, SWEEP_WARMUP } from '../../src/app/panels/kafka/sweep.ts';
+import { readFileSync } from 'node:fs';
+import type { KafkaScenario } from '../../src/scenario/index.ts';
 import { blankKafka } from '../../src/app/panels/kafka/blank.ts';
 import { validateScenario } from '../../src/scenario/index.ts';
 
@@ -70,5 +72,20 @@ describe('latency vs utilisation plan', () => {
     expect(s.duration).toBe(SWEEP_WARMUP + SWEEP_SECONDS);
     expect(s.faults).toEqual([]);
     expect(validateScenario(s).ok).toBe(true);
+  });
+
+  it('follows the group in focus: its capacity, its curve, and a sweep of that group alone', () => {
+    const r = validateScenario(JSON.parse(readFileSync('scenarios/pubsub-groups.json', 'utf8')));
+    if (!r.ok) throw new Error('pubsub-groups is invalid');
+    const s = r.scenario as KafkaScenario;
+    // billing: 3 consumers × 1 / 5 ms; analytics: 2 consumers × 1 / 8 ms.
+    expect(kafkaSweep.capacity(s, 0)).toBeCloseTo(600, 9);
+    expect(kafkaSweep.capacity(s, 1)).toBeCloseTo(250, 9);
+    expect(kafkaSweep.curve(s, 0.5, 1, 1)[1][1]).toBeCloseTo(0.016, 9);
+    expect(kafkaSweep.curveLabel(s, 'en', 1)).toBe('analytics: theory, M/M/1 per consumer (1/μ = 0.008 s)');
+    const at = kafkaSweep.scenarioAt(s, 0.5, 1);
+    expect(at.groups.map((g) => g['group.id'])).toEqual(['analytics']);
+    expect(at.producers[0].rate).toBeCloseTo(125, 9);
+    expect(validateScenario(at).ok).toBe(true);
   });
 });

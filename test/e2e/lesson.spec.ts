@@ -25,6 +25,8 @@ async function openScenario(page: Page, id: string): Promise<void> {
   await page.getByTestId('scenario').selectOption(id);
   await expect(page.getByTestId(`${s.model}-view`)).toBeVisible();
   await expect(page.getByTestId('explain')).toBeVisible();
+  // Its sections load on demand: counting Watch items before they arrive would find none.
+  await expect(page.getByTestId('lesson-step')).toHaveAttribute('aria-busy', 'false');
 }
 
 async function start(page: Page, lang: 'en' | 'ru'): Promise<void> {
@@ -121,6 +123,71 @@ test('keyboard: a Watch item is focusable, focus highlights its targets, Enter o
   // Focus leaving the item takes the highlight away.
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('event-log')).not.toHaveAttribute(HI);
+});
+
+test('keyboard: arrows move between the tool tabs and between the lesson steps, never stepping the run', async ({ page }) => {
+  await start(page, 'en');
+  await openScenario(page, 'hot-partition');
+  const events = page.getByTestId('sim-time');
+  // On the page, → is "step": one event.
+  await page.keyboard.press('ArrowRight');
+  await expect(events).toHaveAttribute('data-events', '1');
+  await expect(status(page)).toHaveAttribute('data-value', 'paused');
+  const tab = (id: string) => page.getByTestId(`tab-${id}`);
+  const tabindex = async (ids: string[]) => Promise.all(ids.map((id) => page.getByTestId(id).getAttribute('tabindex')));
+  const tools = ['tab-faults', 'tab-log', 'tab-wrho'];
+  // One tool tab in the Tab order (none is open: the first).
+  expect(await tabindex(tools)).toEqual(['0', '-1', '-1']);
+  await tab('faults').focus();
+  // Manual activation: arrows (and Home / End) move the focus, round the ends, and open nothing.
+  for (const [key, to] of [
+    ['ArrowRight', 'log'],
+    ['ArrowRight', 'wrho'],
+    ['ArrowRight', 'faults'],
+    ['ArrowLeft', 'wrho'],
+    ['Home', 'faults'],
+    ['End', 'wrho'],
+    ['Shift+ArrowRight', 'faults'],
+  ] as const) {
+    await page.keyboard.press(key);
+    await expect(tab(to), `${key} → ${to}`).toBeFocused();
+  }
+  expect(await tabindex(tools)).toEqual(['0', '-1', '-1']);
+  await expect(page.locator('#tool-panel')).toHaveCount(0);
+  await page.keyboard.press('End');
+  expect(await tabindex(tools)).toEqual(['-1', '-1', '0']);
+  // Enter opens the focused tab; the open one stays the tab in the Tab order while the focus moves on.
+  await page.keyboard.press('Enter');
+  await expect(tab('wrho')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('chart-wrho')).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect(tab('log')).toBeFocused();
+  await expect(tab('wrho')).toHaveAttribute('aria-selected', 'true');
+  expect(await tabindex(tools)).toEqual(['-1', '-1', '0']);
+
+  // The lesson's steps: automatic activation, the focused step is shown.
+  const steps = ['step-story', 'step-watch', 'step-why', 'step-fix'];
+  expect(await tabindex(steps)).toEqual(['0', '-1', '-1', '-1']);
+  await page.getByTestId('step-story').focus();
+  for (const [key, to] of [
+    ['ArrowRight', 'watch'],
+    ['End', 'fix'],
+    ['ArrowRight', 'story'],
+    ['ArrowLeft', 'fix'],
+    ['Home', 'story'],
+    ['ArrowRight', 'watch'],
+  ] as const) {
+    await page.keyboard.press(key);
+    await expect(page.getByTestId(`step-${to}`), `${key} → ${to}`).toBeFocused();
+    await expect(page.getByTestId(`step-${to}`)).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('lesson-step')).toHaveAttribute('data-step', to);
+  }
+  expect(await tabindex(steps)).toEqual(['-1', '0', '-1', '-1']);
+  // None of those keys stepped the simulation.
+  await page.waitForTimeout(300);
+  await expect(events).toHaveAttribute('data-events', '1');
+  await expect(status(page)).toHaveAttribute('data-value', 'paused');
+  await page.screenshot({ path: `${SHOTS}/lesson-keyboard-tabs.png` });
 });
 
 test('the lesson follows the run and starts at its top for another scenario', async ({ page }) => {

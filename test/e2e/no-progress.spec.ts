@@ -3,7 +3,7 @@
  * "running" forever — the page goes to the error state with a notice that says why, and both
  * "Reset the run" and "Open the first scenario" recover.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { encodeShareHash } from '../../src/scenario/index.ts';
 import { failOnConsoleErrors, SHOTS, status } from './helpers.ts';
 import { CRASH_LOOP } from '../fixtures/crash-loop.ts';
@@ -47,4 +47,59 @@ test('a run whose simulated time stops shows why in an error notice, and reset a
   await page.getByTestId('step').click();
   await expect(status(page)).toHaveAttribute('data-value', 'paused');
   await expect(page.getByTestId('sim-time')).toHaveAttribute('data-events', '1');
+});
+
+/** Every chart's "no data" text on the page, those that do not fit their chart, and every text that would invite to press Play. */
+async function emptyCharts(page: Page): Promise<{ empty: string[]; cut: string[]; play: string[] }> {
+  return page.evaluate(() => ({
+    empty: [...document.querySelectorAll('[data-testid=chart-empty], [data-testid=little-empty]')].map((e) => (e.textContent ?? '').trim()),
+    cut: [...document.querySelectorAll('[data-testid=chart-empty], [data-testid=little-empty]')]
+      .filter((e) => {
+        const r = e.getBoundingClientRect();
+        const box = (e.closest('svg') ?? e.closest('section'))!.getBoundingClientRect();
+        return r.left < box.left || r.right > box.right || r.top < box.top || r.bottom > box.bottom;
+      })
+      .map((e) => `${e.closest('[data-testid^=chart-], section')?.getAttribute('data-testid')}: ${e.textContent}`),
+    play: [...document.querySelectorAll('[data-testid=playground] main *')]
+      .filter((e) => e.children.length === 0 && /Press Play|«Пуск»|Appears once|Появится/.test(e.textContent ?? ''))
+      .map((e) => (e.textContent ?? '').trim()),
+  }));
+}
+
+test('after a failed run, a chart without data says the run stopped with an error, not "Press Play" (Kafka and station)', async ({ page }) => {
+  // Kafka: the crash loop stops at t ≈ 3 s, before any record is done, so the latency chart has nothing.
+  await page.goto(`/${encodeShareHash(crashLoop as never)}`);
+  await expect(page.getByTestId('kafka-view')).toBeVisible();
+  // Before the run the charts invite to start it: what the failed run must no longer say.
+  expect((await emptyCharts(page)).play.length).toBeGreaterThan(0);
+  await page.getByTestId('speed').selectOption('max');
+  await page.getByTestId('play').click();
+  await expect(status(page)).toHaveAttribute('data-value', 'error', { timeout: 60_000 });
+  await expect(page.getByTestId('chart-latency').getByTestId('chart-empty')).toHaveText('Run stopped by an error');
+  for (const lang of ['en', 'ru'] as const) {
+    await page.getByTestId(`lang-${lang}`).click();
+    const { empty, cut, play } = await emptyCharts(page);
+    expect(empty.length, lang).toBeGreaterThan(0);
+    expect(cut, lang).toEqual([]);
+    expect(new Set(empty), lang).toEqual(new Set([lang === 'en' ? 'Run stopped by an error' : 'Прогон прерван ошибкой']));
+    expect(play, lang).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/no-progress-charts-${lang}.png` });
+  }
+  // Reset: a fresh run invites to press Play again.
+  await page.getByTestId('lang-en').click();
+  await page.getByTestId('run-error').getByRole('button', { name: 'Reset the run' }).click();
+  await expect(status(page)).toHaveAttribute('data-value', 'idle');
+  await expect(page.getByTestId('chart-latency').getByTestId('chart-empty')).toHaveText('Press Play to start.');
+
+  // Station: a simulation worker that cannot start fails the run before the first snapshot.
+  await page.route('**/assets/sim.worker-*.js', (route) => route.fulfill({ contentType: 'text/javascript', body: 'self.close();throw new Error("test: no worker");' }));
+  await page.goto('/#');
+  await page.reload();
+  await expect(page.getByTestId('station-view')).toBeVisible();
+  await expect(status(page)).toHaveAttribute('data-value', 'error');
+  const { empty, cut, play } = await emptyCharts(page);
+  expect(cut).toEqual([]);
+  expect(empty).toEqual(['Run stopped by an error', 'Run stopped by an error']);
+  expect(play).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/no-progress-station-charts.png` });
 });

@@ -105,6 +105,7 @@ export class Playground {
   readonly sweep = new Sweep(
     () => this.scenario,
     () => this.panels?.sweep ?? null,
+    () => this.focus,
   );
 
   readonly shipped: readonly Scenario[] = SHIPPED;
@@ -158,6 +159,15 @@ export class Playground {
   shareScenario = $derived(withLiveFaults(this.scenario, this.snapshot?.live ?? []));
 
   t = (key: MessageKey, vars?: Vars): string => translate(this.lang, key, vars);
+
+  /**
+   * What a chart without data says, the same for every chart of every model: before and during a
+   * run the model's invitation (`waiting`, "press Play"); after a run that ended or failed, that
+   * there is nothing to draw — never "press Play" beside an error.
+   */
+  emptyText(waiting: string): string {
+    return this.status === 'error' ? this.t('chart.stopped') : this.status === 'finished' ? this.t('chart.noData') : waiting;
+  }
 
   /** Creates the worker and the run machine and opens the scenario in the URL (or the default). */
   start(): void {
@@ -532,6 +542,7 @@ export class Playground {
 
   /** Shows entity i (consumer group…) in the topology and in the per-entity charts. */
   setFocus(i: number): void {
+    if (i !== this.focus) this.sweep.clear(); // its points were another entity's
     this.focus = i;
     void this.#client?.focus(i);
   }

@@ -24,10 +24,13 @@ export class Sweep {
   #run = 0;
   #scenario: () => Scenario;
   #plan: () => SweepPlan | null;
+  #focus: () => number;
 
-  constructor(scenario: () => Scenario, plan: () => SweepPlan | null) {
+  /** `focus`: the entity the points are for (a Kafka consumer group); another one clears them. */
+  constructor(scenario: () => Scenario, plan: () => SweepPlan | null, focus: () => number) {
     this.#scenario = scenario;
     this.#plan = plan;
+    this.#focus = focus;
     this.#actor = createActor(
       sweepMachine.provide({
         actions: {
@@ -47,7 +50,7 @@ export class Sweep {
   cancel(): void {
     this.#actor.send({ type: 'CANCEL' });
   }
-  /** The scenario changed: its points no longer apply. */
+  /** The scenario (or the entity in focus) changed: its points no longer apply. */
   clear(): void {
     this.#actor.send({ type: 'CLEAR' });
   }
@@ -58,6 +61,7 @@ export class Sweep {
     this.points = [];
     const base = $state.snapshot(this.#scenario()) as Scenario;
     const plan = this.#plan();
+    const focus = this.#focus();
     if (!plan) {
       this.#actor.send({ type: 'DONE' });
       return;
@@ -83,7 +87,7 @@ export class Sweep {
         if (rho === undefined || run !== this.#run) return;
         let r: SweepResult;
         try {
-          r = await api.run(plan.scenarioAt(base, rho), rho);
+          r = await api.run(plan.scenarioAt(base, rho, focus), rho);
         } catch (e) {
           r = { ok: false, rho, error: e instanceof Error ? e.message : String(e) };
         }

@@ -9,8 +9,16 @@
  * scenario's kind — exactly what the CLI uses, so a finished run here reports the same summary as
  * `npm run sim -- … --json --no-timing`. Wall time and scheduling come from an injected
  * {@link Host}, so tests drive it with a fake clock.
+ *
+ * A run that has ended (finished, or failed) gives up its model — every record, key table and
+ * consumer it held, up to the memory budget — and keeps only its view's {@link FinalView}: the last
+ * data for every entity the page can focus on (a few 256-bucket series per group, the summary, the
+ * bounded topology and log). What can still arrive then is answered from that: `focus` and `speed`
+ * send the final data again (for the newly focused entity); `play`, `pause` and `step` leave a
+ * finished run as it is; `inject` is refused (reset first); `reset`, `load` and `loadAt` build a
+ * new model from the scenario. A failed run's commands are refused with its error, as before.
  */
-import { modelFor, type AnyModelEntry, type LiveView, type SimModel } from '../src/run/registry.ts';
+import { modelFor, type AnyModelEntry, type FinalView, type LiveView, type SimModel } from '../src/run/registry.ts';
 import { formatError, validateScenario, type Scenario } from '../src/scenario/index.ts';
 import type { CommandResult, LiveFault, RunStatus, Snapshot, Speed, StepReport } from './protocol.ts';
 import { withLiveFaults } from './liveFaults.ts';
@@ -57,11 +65,20 @@ interface Run {
   view: LiveView<unknown>;
 }
 
+/** What an ended run keeps instead of its {@link Run}: its clock, its event count and its final data (null when even that failed). */
+interface Ended {
+  simTime: number;
+  events: number;
+  final: FinalView<unknown> | null;
+}
+
 export class RunHost {
   #gen = 0;
   #seq = 0;
   #scenario: Scenario | null = null;
+  /** The live run; null once it has ended (then `#ended` holds what is left of it) or when nothing is loaded. */
   #run: Run | null = null;
+  #ended: Ended | null = null;
   #live: LiveFault[] = [];
   /** The entity (consumer group…) whose per-entity numbers the snapshots carry. */
   #focus = 0;
@@ -87,6 +104,11 @@ export class RunHost {
     return this.#status;
   }
 
+  /** Whether the host holds a model (a live run): false once the run has finished or failed. For tests. */
+  get holdsModel(): boolean {
+    return this.#run !== null;
+  }
+
   /** Validates and loads a scenario of any registered kind (status idle, clock 0). Bumps the generation even on failure. */
   load(raw: unknown, quiet = false): CommandResult {
     this.#gen++;
@@ -96,6 +118,7 @@ export class RunHost {
     if (!r.ok) {
       this.#scenario = null;
       this.#run = null;
+      this.#ended = null;
       return this.#fail(`invalid scenario:\n${r.errors.map(formatError).join('\n')}`);
     }
     this.#scenario = r.scenario;
@@ -132,8 +155,10 @@ export class RunHost {
 
   play(): CommandResult {
     const run = this.#run;
-    if (this.#status === 'error' || !run) return this.#refuse();
-    if (this.#status === 'running' || this.#status === 'finished') return this.#ok();
+    if (this.#status === 'error') return this.#refuse();
+    if (this.#status === 'finished') return this.#ok();
+    if (!run) return this.#refuse();
+    if (this.#status === 'running') return this.#ok();
     this.#status = 'running';
     this.#stepped = null;
     const token = ++this.#token;
@@ -162,8 +187,9 @@ export class RunHost {
    */
   step(toNextLog = false): CommandResult {
     const run = this.#run;
-    if (this.#status === 'error' || !run) return this.#refuse();
+    if (this.#status === 'error') return this.#refuse();
     if (this.#status === 'finished') return this.#ok();
+    if (!run) return this.#refuse();
     this.#token++;
     const { model: m, view, entry, scenario } = run;
     const d = scenario.duration;
@@ -232,7 +258,8 @@ export class RunHost {
 
   /** Chooses the entity (consumer group…) the per-entity charts follow (no effect on the run). */
   focus(i: number): CommandResult {
-    const n = this.#run ? this.#run.entry.focusCount(this.#run.scenario) : 1;
+    const s = this.#scenario;
+    const n = s ? modelFor(s).focusCount(s) : 1;
     if (!Number.isInteger(i) || i < 0 || i >= n) return { ok: false, gen: this.#gen, error: `focus must be an index in [0, ${n - 1}], got ${String(i)}` };
     this.#focus = i;
     this.#snapshot();
@@ -242,7 +269,7 @@ export class RunHost {
   speed(s: Speed): CommandResult {
     if (!isValidSpeed(s)) return { ok: false, gen: this.#gen, error: `speed must be 'max' or a number in (0, ${MAX_SPEED}], got ${String(s)}` };
     this.#speed = s;
-    this.#simTarget = this.#run?.model.sim.now ?? 0;
+    this.#simTarget = this.#run?.model.sim.now ?? this.#ended?.simTime ?? 0;
     this.#lastWall = this.host.now();
     this.#snapshot();
     return this.#ok();
@@ -251,8 +278,9 @@ export class RunHost {
   /** Applies a fault now (its `at` is replaced by the current simulated time) and records it. */
   inject(fault: LiveFault): CommandResult {
     const run = this.#run;
-    if (this.#status === 'error' || !run) return this.#refuse();
+    if (this.#status === 'error') return this.#refuse();
     if (this.#status === 'finished') return { ok: false, gen: this.#gen, error: 'the run has finished: reset it to inject faults' };
+    if (!run) return this.#refuse();
     if (!('faults' in run.scenario)) return { ok: false, gen: this.#gen, error: `the "${run.scenario.model}" model has no live faults` };
     const f = { ...fault, at: run.model.sim.now } as LiveFault;
     // Validate the fault like any scenario input (ranges, names), together with the faults so far:
@@ -277,11 +305,13 @@ export class RunHost {
   #restart(quiet = false): CommandResult {
     const scenario = this.#scenario!;
     const entry = modelFor(scenario);
+    // The old run (live or ended) goes before the new model is built, not after.
+    this.#run = null;
+    this.#ended = null;
     try {
       const model = entry.create(scenario);
       this.#run = { scenario, entry, model, view: entry.live(scenario, model) };
     } catch (e) {
-      this.#run = null;
       return this.#fail(errorText(e));
     }
     this.#live = [];
@@ -357,10 +387,35 @@ export class RunHost {
 
   /** The snapshot's data buffers, to transfer rather than copy. */
   transferables(s: Snapshot): ArrayBuffer[] {
-    return s.data !== null && this.#run ? this.#run.view.transfer(s.data) : [];
+    if (s.data === null) return [];
+    const t = this.#run?.view ?? this.#ended?.final;
+    return t ? t.transfer(s.data) : [];
+  }
+
+  /**
+   * Once the run has finished or failed: its final data is taken and the model dropped. Every way
+   * to 'finished' or 'error' sends a snapshot, so {@link #snapshot} calls this first.
+   */
+  #release(): void {
+    const run = this.#run;
+    if (!run || (this.#status !== 'finished' && this.#status !== 'error')) return;
+    this.#run = null;
+    let final: FinalView<unknown> | null = null;
+    try {
+      final = run.view.final(withLiveFaults(run.scenario, this.#live));
+    } catch (e) {
+      // A model that broke may not produce final data; the snapshots then carry none.
+      if (this.#status !== 'error') {
+        this.#status = 'error';
+        this.#error = errorText(e);
+      }
+    }
+    this.#ended = { simTime: run.model.sim.now, events: run.model.sim.events, final };
   }
 
   #snapshot(): void {
+    // A run that has just ended gives up its model first; its data then comes from the final view.
+    this.#release();
     const run = this.#run;
     let data: unknown = null;
     if (run) {
@@ -375,8 +430,10 @@ export class RunHost {
           this.#error = errorText(e);
           this.#token++;
         }
+        this.#release();
       }
-    }
+    } else if (this.#ended?.final) data = this.#ended.final.snapshot(this.#focus);
+    const ended = this.#ended;
     const s = this.#scenario;
     this.#lastEmit = this.host.now();
     this.emit({
@@ -388,8 +445,8 @@ export class RunHost {
       kind: s?.model ?? null,
       duration: s?.duration ?? 0,
       warmup: s?.warmup ?? 0,
-      simTime: run?.model.sim.now ?? 0,
-      events: run?.model.sim.events ?? 0,
+      simTime: this.#run?.model.sim.now ?? ended?.simTime ?? 0,
+      events: this.#run?.model.sim.events ?? ended?.events ?? 0,
       live: this.#live,
       step: this.#stepped,
       data,

@@ -30,6 +30,20 @@ export interface LiveView<D> {
   snapshot(scenario: Scenario, focus: number): D;
   /** Every ArrayBuffer in `data`, transferred to the page rather than copied. */
   transfer(data: D): ArrayBuffer[];
+  /**
+   * The run's data as it ends (finished or failed), for every entity the page can focus on, in a
+   * form that holds no reference to the model: the worker keeps it and drops the model, so a
+   * finished run costs the page's numbers, not the run's state. Called once, when the run ends.
+   */
+  final(scenario: Scenario): FinalView<D>;
+}
+
+/** What a run that has ended still shows: its last data, per focus, without the model. */
+export interface FinalView<D> {
+  /** The data with entity `focus` in focus (the same as the live view's last snapshot), with fresh buffers on every call. */
+  snapshot(focus: number): D;
+  /** Every ArrayBuffer in `data` (see {@link LiveView.transfer}). */
+  transfer(data: D): ArrayBuffer[];
 }
 
 /** One point of a latency-vs-utilisation sweep, read off a finished run's summary. */

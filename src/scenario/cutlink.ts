@@ -3,7 +3,7 @@
  * nearest valid scenario of that kind. The decoding runs in the simulation worker (the page asks
  * it when a link fails to open), so the page's first load does not carry it.
  */
-import { decodeShareData } from './share.ts';
+import { decodeShareData, MAX_SHARE_JSON } from './share.ts';
 import type { Scenario } from './schema.ts';
 
 /** lz-string's URI-safe alphabet (6 bits per character). */
@@ -12,10 +12,11 @@ const LZ_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456
 /**
  * The text an lz-string `compressToEncodedURIComponent` payload decodes to, as far as it goes: the
  * whole text for a whole payload, and for one cut short the prefix its surviving characters still
- * carry (lz-string itself returns nothing then). Stops at the first character outside the alphabet
- * and at anything that cannot be a valid stream. Never throws.
+ * carry (lz-string itself returns nothing then). Stops at the first character outside the alphabet,
+ * at anything that cannot be a valid stream, and before the text would pass `max` characters (a
+ * crafted link expands to millions; only the start is needed). Never throws.
  */
-export function decodePrefix(payload: string): string {
+export function decodePrefix(payload: string, max = MAX_SHARE_JSON): string {
   const v: number[] = [];
   for (const ch of payload) {
     const x = LZ_ALPHABET.indexOf(ch);
@@ -50,7 +51,7 @@ export function decodePrefix(payload: string): string {
         added();
       }
       const e = c < dict.length ? dict[c] : c === dict.length && w ? w + w[0] : null;
-      if (e === null) break;
+      if (e === null || out.length + e.length > max) break;
       out += e;
       if (w) {
         dict.push(w + e[0]);

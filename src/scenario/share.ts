@@ -25,20 +25,30 @@
  * `#v1.<payload>` links (no check) are still read exactly as before: they are in bookmarks.
  * The scenario inside carries its own `version`, migrated by `validateScenario`, so old links keep
  * working when either changes. Decoding never throws: a truncated, tampered or foreign link yields
- * errors that say what is wrong.
+ * errors that say what is wrong. Decoding work is bounded: at most `MAX_SHARE_LENGTH` characters
+ * are read and at most `MAX_SHARE_JSON` produced (`lz-bounded.ts`).
  */
 import LZString from 'lz-string';
 import type { Scenario } from './schema.ts';
 import { validateScenario, type ScenarioError, type ValidationResult } from './validate.ts';
+import { decompressBounded } from './lz-bounded.ts';
 
-const { compressToEncodedURIComponent, decompressFromEncodedURIComponent } = LZString;
+const { compressToEncodedURIComponent } = LZString;
 
 /** The link format this version writes. */
 export const SHARE_FORMAT = 2;
 /** The link formats this version reads. */
 export const SHARE_FORMATS_READ: readonly number[] = [1, 2];
-/** Longest hash accepted: real scenarios compress to well under 2 KB; this bounds decompression work. */
+/** Longest hash accepted: real scenarios compress to well under 2 KB; this bounds the data read. */
 export const MAX_SHARE_LENGTH = 16_000;
+/**
+ * Most characters a link's data may decompress to. lz-string can expand 16,000 characters to
+ * ~20 million; decompression stops as soon as the output would pass this. Shipped scenarios are
+ * 0.5–2.8 K characters of JSON, with 300 live faults ~26 K, with 16 producers of 1,000-step profiles
+ * ~340 K — and that last one's link is 55,000 characters, far over the length limit: real JSON
+ * compresses at most ~6×, so a link within 16,000 characters carries under ~100 K.
+ */
+export const MAX_SHARE_JSON = 262_144;
 
 const CRC_TABLE = (() => {
   const t = new Uint32Array(256);
@@ -188,12 +198,11 @@ function decodeToken(hash: string): { ok: true; data: unknown } | { ok: false; e
     if (!c.ok) return c;
     payload = c.payload;
   }
-  let json: string | null;
-  try {
-    json = decompressFromEncodedURIComponent(payload);
-  } catch {
-    json = null;
+  const inflated = decompressBounded(payload, MAX_SHARE_JSON);
+  if (inflated.over) {
+    return fail(`is too large: its data expands to more than ${MAX_SHARE_JSON.toLocaleString('en-US')} characters (real scenarios are under 100,000; share a larger one as a file)`);
   }
+  const json = inflated.text;
   if (!json) return fail('is truncated or corrupted: its data does not decompress (was the whole link copied?)');
   try {
     return { ok: true, data: JSON.parse(json) as unknown };

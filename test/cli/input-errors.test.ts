@@ -13,7 +13,8 @@ import LZString from 'lz-string';
 import { runCli, outcomeProblems, type Outcome } from './harness.ts';
 import { main } from '../../src/cli/main.ts';
 import { MAX_CONSUMERS_PER_GROUP, MAX_DEPTH, MAX_SCENARIO_BYTES } from '../../src/scenario/limits.ts';
-import { encodeShareHash } from '../../src/scenario/share.ts';
+import { encodeShareHash, shareCheck } from '../../src/scenario/share.ts';
+import { repeatBomb } from '../fixtures/lz-bomb.ts';
 import { parseScenarioOrThrow } from '../../src/scenario/validate.ts';
 
 const mm1Text = readFileSync('scenarios/mm1.json', 'utf8');
@@ -73,6 +74,14 @@ describe('non-object and deeply nested JSON', () => {
     const deep = `{"version":1,"x":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
     const r = runCli([`http://127.0.0.1:4173/#v1.${LZString.compressToEncodedURIComponent(deep)}`]);
     expect(refused(r)).toContain(`scenario: nested deeper than ${MAX_DEPTH} levels`);
+  });
+
+  it('a share link that would decompress to millions of characters is refused with exit 2, naming the limit', () => {
+    const { payload } = repeatBomb(7000);
+    for (const link of [`#v2.${shareCheck(payload)}.${payload}`, `#v1.${payload}`]) {
+      const r = runCli([`http://127.0.0.1:4173/${link}`]);
+      expect(refused(r)).toContain('link: is too large: its data expands to more than 262,144 characters');
+    }
   });
 
   it('deeply nested JSON in a --set value is refused, naming the path', () => {

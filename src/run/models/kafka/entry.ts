@@ -7,7 +7,7 @@ import type { KafkaScenario } from '../../../scenario/schema.ts';
 import { KafkaScenarioSchema } from '../../../scenario/kafka-schema.ts';
 import { KafkaModel, type Fault } from '../../../sim/model/kafka/kafka-model.ts';
 import { buildKafkaSummary, kafkaConfig, kafkaTheory, type KafkaSummary } from './summary.ts';
-import { buildKafkaSnapshot, LittleTrack, snapshotBuffers, type KafkaSnapshotData } from './snapshot.ts';
+import { buildKafkaSnapshot, finalKafkaView, LittleTrack, snapshotBuffers, type KafkaSnapshotData } from './snapshot.ts';
 import { formatKafkaTable } from './table.ts';
 import { describeStep } from './describe.ts';
 import type { ModelEntry } from '../../registry.ts';
@@ -40,6 +40,7 @@ export const kafkaEntry: ModelEntry<KafkaScenario, KafkaModel, KafkaSummary, Kaf
       sample: () => little.sample(model),
       snapshot: (s, focus) => buildKafkaSnapshot(s as KafkaScenario, model, little, focus),
       transfer: snapshotBuffers,
+      final: (s) => finalKafkaView(s as KafkaScenario, model, little),
     };
   },
   describeStep,

@@ -335,6 +335,52 @@ export function buildKafkaSnapshot(scenario: KafkaScenario, model: KafkaModel, l
   };
 }
 
+/** What of a snapshot depends on the group in focus. */
+type FocusPart = Pick<KafkaSnapshotData, 'focus' | 'little'> & {
+  series: Pick<KafkaSnapshotData['series'], 'lagRecords' | 'lagSeconds' | 'rateOut' | 'p50' | 'p99' | 'partitionLag'>;
+};
+
+function focusPart(d: KafkaSnapshotData): FocusPart {
+  const { lagRecords, lagSeconds, rateOut, p50, p99, partitionLag } = d.series;
+  return { focus: d.focus, little: d.little, series: { lagRecords, lagSeconds, rateOut, p50, p99, partitionLag } };
+}
+
+const freshCols = (c: SeriesCols): SeriesCols => ({ t: c.t.slice(), mean: c.mean.slice(), max: c.max.slice(), width: c.width });
+
+/**
+ * A finished (or failed) run's data for every group in focus, holding nothing of the model: the
+ * focus-independent part (summary, topology, log…) once, and per group only what follows the
+ * focus (its charts, Little's law, side topics) — at most 8 groups of 256-bucket series, against a
+ * model of up to the memory budget. Every snapshot gets its own buffers (sent ones are transferred).
+ */
+export function finalKafkaView(scenario: KafkaScenario, model: KafkaModel, little: LittleTrack | undefined): { snapshot(focus: number): KafkaSnapshotData; transfer(d: KafkaSnapshotData): ArrayBuffer[] } {
+  const base = buildKafkaSnapshot(scenario, model, little, 0);
+  const parts = [focusPart(base)];
+  for (let g = 1; g < model.groups.length; g++) parts.push(focusPart(buildKafkaSnapshot(scenario, model, little, g)));
+  return {
+    snapshot(focus) {
+      const p = parts[Math.min(Math.max(0, focus), parts.length - 1)];
+      const s = base.series;
+      return {
+        ...base,
+        focus: p.focus,
+        series: {
+          lagRecords: freshCols(p.series.lagRecords),
+          lagSeconds: freshCols(p.series.lagSeconds),
+          rateIn: freshCols(s.rateIn),
+          rateOut: freshCols(p.series.rateOut),
+          p50: freshCols(p.series.p50),
+          p99: freshCols(p.series.p99),
+          partitionLag: p.series.partitionLag.map(freshCols),
+          groupLag: s.groupLag.map((g) => ({ id: g.id, records: freshCols(g.records), seconds: freshCols(g.seconds) })),
+        },
+        little: { t: p.little.t.slice(), L: p.little.L.slice(), lw: p.little.lw.slice() },
+      };
+    },
+    transfer: snapshotBuffers,
+  };
+}
+
 /** Group `g`'s retry topics and DLQ (as its retry settings name them) with their depth now. */
 function sideTopics(s: KafkaScenario, g: number, st: GroupStats | undefined): FocusView['side'] {
   const cfg = s.groups[g];

@@ -443,7 +443,7 @@ export function parseLesson(text: string, fileName: string): Lesson {
  * A list value: a JSON array of strings (`["a=1", "b={\"x\":1}"]`), or bare words
  * `[a, b, c]` (no quotes, commas or brackets inside the items). Returns a message when invalid.
  */
-function parseList(value: string): string[] | string {
+export function parseList(value: string): string[] | string {
   if (!value.startsWith('[') || !value.endsWith(']')) return `expected a list like [a, b] or ["a", "b"], got "${value}"`;
   const inner = value.slice(1, -1).trim();
   if (inner === '') return [];

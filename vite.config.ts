@@ -4,6 +4,7 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { LessonError, lessonBody, lessonHead, parseLesson } from './src/content/lesson.ts';
+import { parseQuestion } from './src/content/question.ts';
 
 /**
  * The built app's Content-Security-Policy: scripts, workers, styles, fetches only from the page's
@@ -65,6 +66,12 @@ function lessons(): Plugin {
       const q = id.indexOf('?');
       if (q < 0 || !id.slice(0, q).endsWith('.md')) return null;
       const query = new URLSearchParams(id.slice(q + 1));
+      // Interview questions (scenarios/questions/<id>.<lang>.md?question): the parsed file, or its problems.
+      if (query.has('question')) {
+        const path = id.slice(0, q);
+        this.addWatchFile(path);
+        return `export default ${JSON.stringify(parseQuestion(readFileSync(path, 'utf8'), relative(root, path).split(sep).join('/')))};`;
+      }
       const part = query.has('front') ? 'front' : query.has('body') ? 'body' : null;
       if (part === null) return null;
       const path = id.slice(0, q);
@@ -89,7 +96,11 @@ export default defineConfig({
     rollupOptions: {
       output: {
         // Lesson bodies are named apart, so that the size budget (test/e2e/kafka.spec.ts) can tell them from shared chunks.
-        chunkFileNames: (chunk) => (chunk.facadeModuleId?.endsWith('.md?body') ? 'assets/lesson-[name]-[hash].js' : 'assets/[name]-[hash].js'),
+        // Interview mode is a chunk of its own too (loaded when a question opens), named apart for the same reason.
+        chunkFileNames: (chunk) =>
+          chunk.facadeModuleId?.endsWith('.md?body') ? 'assets/lesson-[name]-[hash].js'
+          : [chunk.facadeModuleId ?? '', ...chunk.moduleIds].some((m) => m.includes('/src/app/interview/')) ? 'assets/interview-[name]-[hash].js'
+          : 'assets/[name]-[hash].js',
       },
     },
   },

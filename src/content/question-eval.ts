@@ -295,9 +295,6 @@ export function holdingOptions(options: readonly Condition[], ctx: EvalContext):
 
 // ── mock interview ──
 
-/** Most questions a mock interview asks. */
-export const MAX_MOCK = 20;
-
 /**
  * The questions of mock interview `seed` with `n` questions: the first `n` of `ids` shuffled
  * (Fisher–Yates) by the simulator's seeded generator — the same seed and question list give the

@@ -21,6 +21,8 @@
  *   #list=<entry>,<entry>…&at=<i>          a playlist of shipped scenarios, showing entry i (0-based);
  *   #<scenario>&list=…&at=<i>                with the scenario when it was changed from the entry
  *     entry = <scenario id>, <id>+fix (with its fix) or <id>~fix (compared with its fix)
+ *   #q=<question id>                       interview mode: one question (its run is the question's)
+ *   #mock=<seed>.<n>.<i>                   a mock interview: n questions drawn with seed, showing i (0-based)
  *
  * `#v1.<payload>` links (no check) are still read exactly as before: they are in bookmarks.
  * The scenario inside carries its own `version`, migrated by `validateScenario`, so old links keep
@@ -86,13 +88,29 @@ export interface PlaylistEntry {
   mode: 'plain' | 'fix' | 'compare';
 }
 
+/** A mock interview: `n` questions drawn with `seed`, showing question `at` (0-based). */
+export interface MockRef {
+  seed: number;
+  n: number;
+  at: number;
+}
+
 /** What a link shows besides its scenario. */
 export interface ShareView {
   /** Compare view: against the lesson's fix, or against a second scenario. */
   vs?: 'fix' | Scenario | null;
   /** A playlist and the entry shown. */
   list?: { entries: PlaylistEntry[]; at: number } | null;
+  /** Interview mode: the question shown (its id; whether it exists is the page's to say). */
+  q?: string | null;
+  /** Interview mode: a mock interview. */
+  mock?: MockRef | null;
 }
+
+/** Most questions a mock interview asks. */
+export const MAX_MOCK = 20;
+const QUESTION_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
+const MOCK = /^(0|[1-9]\d{0,9})\.([1-9]\d?)\.(0|[1-9]\d?)$/;
 
 /** Most entries a playlist may hold. */
 export const MAX_PLAYLIST = 40;
@@ -109,10 +127,12 @@ export function encodeShareHash(scenario: Scenario | null, view: ShareView = {})
   const parts: string[] = scenario ? [scenarioToken(scenario)] : [];
   if (view.vs) parts.push(`vs=${view.vs === 'fix' ? 'fix' : scenarioToken(view.vs)}`);
   if (view.list) parts.push(`list=${view.list.entries.map(entryText).join(',')}`, `at=${view.list.at}`);
+  if (view.q) parts.push(`q=${view.q}`);
+  if (view.mock) parts.push(`mock=${view.mock.seed}.${view.mock.n}.${view.mock.at}`);
   return `#${parts.join('&')}`;
 }
 
-const PARAMS = ['vs', 'list', 'at'] as const;
+const PARAMS = ['vs', 'list', 'at', 'q', 'mock'] as const;
 type Param = (typeof PARAMS)[number];
 
 /** A hash (without `#`) cut into its scenario token (or null) and its parameters, or why not. */
@@ -176,7 +196,10 @@ export function decodeShareData(urlOrHash: string): { ok: true; data: unknown } 
   if (full.length > MAX_SHARE_LENGTH) return fail(`is too long (${full.length} characters; at most ${MAX_SHARE_LENGTH})`);
   const split = splitHash(full);
   if (!split.ok) return split;
-  if (split.main === null) return fail('holds a playlist, not one scenario: open it in the page, or give one of its scenarios');
+  if (split.main === null) {
+    const what = split.params.list !== undefined ? 'a playlist' : split.params.q !== undefined ? 'an interview question' : split.params.mock !== undefined ? 'a mock interview' : 'no scenario';
+    return fail(`holds ${what}, not one scenario: open it in the page, or give one of its scenarios`);
+  }
   return decodeToken(split.main);
 }
 
@@ -244,6 +267,28 @@ export function decodeShareView(urlOrHash: string): { ok: true; view: ShareView;
     if (!p.ok) return p;
     view.list = { entries: p.entries, at: p.at };
   } else if (atText !== undefined) return fail('at: only with a list');
+  const { q, mock } = split.params;
+  if (q !== undefined || mock !== undefined) {
+    // A question (or a mock interview) names its own run: nothing else goes with it.
+    const key = q !== undefined ? 'q' : 'mock';
+    if (q !== undefined && mock !== undefined) return fail('q: not with mock (a mock interview names its questions by their place)');
+    const other = split.main !== null ? 'scenario' : vs !== undefined ? 'vs' : list !== undefined ? 'list' : null;
+    if (other !== null) return fail(`${key}: an interview link carries no ${other} (the question names its own run)`);
+    if (q !== undefined) {
+      if (!QUESTION_ID.test(q)) return fail('q: is not a question id (lowercase letters, digits and -)', q.slice(0, 40));
+      view.q = q;
+    } else {
+      const m = MOCK.exec(mock!);
+      const seed = m ? Number(m[1]) : NaN;
+      const n = m ? Number(m[2]) : NaN;
+      const i = m ? Number(m[3]) : NaN;
+      if (!m || seed > 0xffffffff) return fail('mock: is not <seed>.<questions>.<question shown> (e.g. mock=42.5.0; seed 0 … 4294967295)', mock!.slice(0, 40));
+      if (n > MAX_MOCK) return fail(`mock: asks ${n} questions; at most ${MAX_MOCK}`);
+      if (i >= n) return fail(`mock: shows question ${i + 1}, but the interview has ${n}`);
+      view.mock = { seed, n, at: i };
+    }
+    return { ok: true, view, hasScenario: false };
+  }
   if (split.main === null && !view.list) return fail(`is not a QueueLab scenario link (expected #v${SHARE_FORMAT}.…)`);
   return { ok: true, view, hasScenario: split.main !== null };
 }

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { applyOverride, parseOverride, decodeShare, decodeShareView, encodeShareHash, formatError, MAX_PLAYLIST, validateScenario, type Scenario } from '../../src/scenario/index.ts';
+import { applyOverride, parseOverride, decodeShare, decodeShareView, encodeShareHash, formatError, MAX_MOCK, MAX_PLAYLIST, validateScenario, type Scenario } from '../../src/scenario/index.ts';
 
 const load = (id: string): Scenario => {
   const r = validateScenario(JSON.parse(readFileSync(`scenarios/${id}.json`, 'utf8')));
@@ -75,5 +75,42 @@ describe('share links: compare and playlists', () => {
   it('a second scenario that does not validate is reported under vs', () => {
     const bad = encodeShareHash({ ...mm1, servers: 0 } as Scenario).slice(1);
     expect(refusal(`${encodeShareHash(mm1)}&vs=${bad}`)).toMatch(/^vs: servers/);
+  });
+});
+
+describe('share links: interview questions and mock interviews', () => {
+  it('a question link round-trips and carries nothing else', () => {
+    const hash = encodeShareHash(null, { q: 'hot-key' });
+    expect(hash).toBe('#q=hot-key');
+    expect(decodeShareView(url(hash))).toEqual({ ok: true, view: { q: 'hot-key' }, hasScenario: false });
+    // The CLI reads scenarios: it says what the link holds instead.
+    const one = decodeShare(url(hash));
+    expect(one.ok ? 'OPENED' : one.errors.map(formatError).join()).toContain('holds an interview question');
+  });
+
+  it('a mock interview link round-trips: seed, number of questions, the one shown', () => {
+    const mock = { seed: 4294967295, n: MAX_MOCK, at: MAX_MOCK - 1 };
+    const hash = encodeShareHash(null, { mock });
+    expect(hash).toBe(`#mock=4294967295.${MAX_MOCK}.${MAX_MOCK - 1}`);
+    expect(decodeShareView(url(hash))).toEqual({ ok: true, view: { mock }, hasScenario: false });
+    expect(decodeShareView(url('#mock=0.1.0'))).toEqual({ ok: true, view: { mock: { seed: 0, n: 1, at: 0 } }, hasScenario: false });
+    const one = decodeShare(url(hash));
+    expect(one.ok ? 'OPENED' : one.errors.map(formatError).join()).toContain('holds a mock interview');
+  });
+
+  it('refuses malformed question and mock parts, naming them', () => {
+    expect(refusal('#q=Hot-Key')).toBe('link: q: is not a question id (lowercase letters, digits and -) (got "Hot-Key")');
+    expect(refusal('#q=')).toContain('q: is not a question id');
+    expect(refusal('#q=a&q=b')).toContain('q: given twice');
+    expect(refusal(`#q=${'a'.repeat(65)}`)).toContain('q: is not a question id');
+    expect(refusal(`${encodeShareHash(mm1)}&q=hot-key`)).toBe('link: q: an interview link carries no scenario (the question names its own run)');
+    expect(refusal('#q=hot-key&vs=fix')).toContain('q: an interview link carries no vs');
+    expect(refusal('#list=mm1&at=0&mock=1.2.0')).toContain('mock: an interview link carries no list');
+    expect(refusal('#q=hot-key&mock=1.2.0')).toContain('q: not with mock');
+    for (const bad of ['1.2', '1.2.0.0', '01.2.0', '1.02.0', '1.0.0', 'x.2.0', '-1.2.0', '1.2.01', '4294967296.2.0', '1e3.2.0']) {
+      expect(refusal(`#mock=${bad}`), bad).toMatch(/^link: mock: /);
+    }
+    expect(refusal(`#mock=1.${MAX_MOCK + 1}.0`)).toContain(`at most ${MAX_MOCK}`);
+    expect(refusal('#mock=1.3.3')).toContain('mock: shows question 4, but the interview has 3');
   });
 });

@@ -6,7 +6,7 @@
  * worker, and nothing here branches on the model's kind.
  */
 import { createActor, type Actor } from 'xstate';
-import { decodeShare, decodeShareView, encodeShareHash, formatError, validateScenario, type PlaylistEntry, type Scenario, type ShareView } from '../../scenario/index.ts';
+import { decodeShare, decodeShareView, encodeShareHash, formatError, validateScenario, type MockRef, type PlaylistEntry, type Scenario, type ShareView } from '../../scenario/index.ts';
 import type { LiveFault, Snapshot } from '../../../workers/protocol.ts';
 import { withLiveFaults } from '../../../workers/liveFaults.ts';
 import { lessonInfo, loadedLesson, loadLesson, type ScenarioContent } from '../../content/scenarios.ts';
@@ -57,7 +57,21 @@ function initialLang(): Lang {
 
 const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
+/** Interview mode: the question open, and the mock interview it belongs to. */
+export interface QuestionRef {
+  id: string;
+  mock: MockRef | null;
+}
+
+/** The runs an interview question answers with (null for one that needs a model not built yet). */
+export interface QuestionRunSpec {
+  scenario: Scenario;
+  vs: 'fix' | Scenario | null;
+}
+
 interface CommitOptions {
+  /** Interview mode: this commit opens a question (any other commit of another lesson closes it). */
+  question?: boolean;
   /** Compare view for the new scenario (see {@link Playground.commit}); left out: kept for the same lesson. */
   vs?: 'fix' | Scenario | null;
   /** Keep the chosen speed (else the scenario's default). */
@@ -98,6 +112,12 @@ export class Playground {
   playlist = $state.raw<Playlist | null>(null);
   /** The playlist maker dialog is open. */
   playlistMakerOpen = $state(false);
+  /** Interview mode: the question shown in the lesson column (src/app/interview), or null. */
+  question = $state.raw<QuestionRef | null>(null);
+  /** The interview's question list is open. */
+  interviewListOpen = $state(false);
+  /** The runs of the open question, as it opened them. */
+  #questionRun = $state.raw<QuestionRunSpec | null>(null);
   /** The panels of the current scenario's model; null while its chunk loads. */
   panels = $state.raw<ModelPanels | null>(null);
   panelsError = $state<string | null>(null);
@@ -270,10 +290,19 @@ export class Playground {
    * needs no scenario in the link.
    */
   #writeUrl(s: Scenario, push = false): void {
+    const q = this.question;
+    if (q && (this.#questionRun === null || this.questionRunShown)) {
+      // A question's link names the question; its runs follow from it.
+      this.#setHash(encodeShareHash(null, q.mock ? { mock: q.mock } : { q: q.id }), push);
+      return;
+    }
     const pl = this.playlist;
     const entry = pl ? this.#entryScenario(pl.entries[pl.at]) : null;
     const asEntry = !!entry && scenarioShape(entry.scenario) === scenarioShape(s) && entry.scenario.seed === s.seed && this.#compareMatches(entry);
-    const hash = encodeShareHash(asEntry ? null : s, asEntry ? { list: pl } : this.#view());
+    this.#setHash(encodeShareHash(asEntry ? null : s, asEntry ? { list: pl } : this.#view()), push);
+  }
+
+  #setHash(hash: string, push: boolean): void {
     if (hash === this.#lastHash) return;
     this.#lastHash = hash;
     const url = `${location.pathname}${location.search}${hash}`;
@@ -290,6 +319,13 @@ export class Playground {
     const v = location.hash.length > 1 ? decodeShareView(location.href) : null;
     const view: ShareView = v?.ok ? v.view : {};
     this.playlist = view.list ?? null;
+    if (view.q || view.mock) {
+      this.linkErrors = null;
+      this.#openQuestionLink(view.q ?? null, view.mock ?? null);
+      return;
+    }
+    this.question = null;
+    this.#questionRun = null;
     if (v?.ok && !v.hasScenario && view.list) {
       // A playlist shown at one of its entries, as the entry is.
       this.linkErrors = null;
@@ -336,6 +372,69 @@ export class Playground {
       return;
     }
     this.#commit(this.#default(), { vs: null, push: false });
+  }
+
+  /** Opens a `#q=` or `#mock=` link: the interview chunk (loaded now) knows the questions. */
+  #openQuestionLink(q: string | null, mock: MockRef | null): void {
+    const hash = location.hash;
+    const fail = (error: string): void => {
+      this.linkErrors = [error];
+      this.question = null;
+      this.#commit(this.#default(), { vs: null, push: false });
+    };
+    import('../interview/questions.ts')
+      .then((m) => {
+        if (location.hash !== hash) return;
+        const r = m.resolveLink(q, mock, this.shipped);
+        if (r.ok) this.openQuestion({ id: r.id, mock: r.mock }, r.run, false);
+        else fail(r.error);
+      })
+      .catch((e: unknown) => {
+        if (location.hash === hash) fail(`q: the interview questions could not be loaded: ${errorText(e)}`);
+      });
+  }
+
+  /**
+   * Interview mode: shows question `ref` in the lesson column and loads its runs (`run`: the
+   * scenario and compare view it answers with; null keeps the scenario shown). Another lesson
+   * opened later closes the question.
+   */
+  openQuestion(ref: QuestionRef, run: QuestionRunSpec | null, push = true): void {
+    this.playlist = null;
+    this.interviewListOpen = false;
+    this.question = ref;
+    this.#questionRun = run;
+    if (run) this.#commitLinked(run.scenario, { vs: run.vs, push, question: true });
+    else {
+      if (!this.#started) this.#commit(this.#default(), { vs: null, push: false, question: true });
+      this.#writeUrl(this.scenario, push);
+    }
+  }
+
+  /** Leaves interview mode; the run shown stays. */
+  closeQuestion(): void {
+    if (!this.question) return;
+    this.question = null;
+    this.#questionRun = null;
+    this.#writeUrl(this.scenario, true);
+  }
+
+  /** The open question's runs are what the page runs (no setting, seed or compare view changed since). */
+  get questionRunShown(): boolean {
+    const r = this.#questionRun;
+    if (!r) return false;
+    const s = this.scenario;
+    if (scenarioShape(s) !== scenarioShape(r.scenario) || s.seed !== r.scenario.seed) return false;
+    const c = this.compare;
+    if (r.vs === null) return c === null;
+    if (r.vs === 'fix') return c?.mode === 'fix';
+    return c?.mode === 'other' && scenarioShape(c.b) === scenarioShape(r.vs) && c.b.seed === s.seed;
+  }
+
+  /** Loads the open question's runs again (after a setting, the seed or compare view changed them). */
+  restoreQuestionRun(): void {
+    const r = this.#questionRun;
+    if (r) this.#commitLinked(r.scenario, { vs: r.vs, question: true });
   }
 
   #default(): Scenario {
@@ -394,6 +493,10 @@ export class Playground {
     if (lessonChanged) {
       this.lessonStep = 'story';
       this.#stepChosen = false;
+      if (!opts.question) {
+        this.question = null;
+        this.#questionRun = null;
+      }
     }
     this.#setCompare(scenario, opts.vs === undefined ? (lessonChanged || !this.compare ? null : this.compare.mode === 'fix' ? 'fix' : this.compare.b) : opts.vs);
     this.scenario = scenario;

@@ -14,6 +14,7 @@ import type { Playground } from './shell/playground.svelte.ts';
 import type { SettingsSection } from './settings/types.ts';
 import type { Cols } from './charts/lineChart.ts';
 import type { MetricDef } from '../run/headline.ts';
+import type { PresentView } from '../content/targets.ts';
 import { blankKafka } from './panels/kafka/blank.ts';
 import { blankStation } from './panels/station/blank.ts';
 
@@ -96,6 +97,8 @@ export interface ComparePlan {
   charts(data: unknown, pg: Playground): CompareChart[];
   /** The x axis' title. */
   xLabel(pg: Playground): string;
+  /** Where a lesson's Watch target (src/content/targets.ts) is in compare view: `data-testid`s of both runs' charts or of table rows. */
+  targets: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface ModelTab {
@@ -121,6 +124,8 @@ export interface ModelPanels<S extends Scenario = Scenario> {
   hasLog: boolean;
   /** Compare view: the scenario and another run of it side by side. */
   compare: ComparePlan;
+  /** Presenter mode's panels and counters when the lesson's Watch bullets name none (ids of `src/content/targets.ts`). */
+  present: PresentView;
 }
 
 export interface ModelPage<K extends Kind = Kind> {

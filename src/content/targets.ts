@@ -14,6 +14,12 @@
 export interface WatchTarget {
   /** The tab (`Shell.svelte`'s tool tabs: a model tab's id, or `wrho`) the element is shown in. */
   tab?: string;
+  /**
+   * What presenter mode makes of it: a counters-strip cell, a panel of the main area (shown
+   * alone), or a part of such a panel (`within`: the panel shown for it). Left out: neither (the
+   * strip as a whole, a tool tab).
+   */
+  present?: { counter: true } | { panel: true } | { within: string };
 }
 
 /** Counters strip cells of the Kafka page (`src/app/panels/kafka/counters.ts`). */
@@ -22,31 +28,28 @@ const KAFKA_COUNTERS = ['k-lag', 'k-lagS', 'k-rebalances', 'k-idle', 'k-duplicat
 /** Counters strip cells of the station page (`src/app/panels/station/counters.ts`). */
 const STATION_COUNTERS = ['stat-lambda', 'stat-throughput', 'stat-utilization', 'stat-W', 'stat-Wq', 'stat-pBlock', 'stat-p50', 'stat-p99', 'stat-arrivals', 'stat-completed'] as const;
 
-const each = (ids: readonly string[]): Record<string, WatchTarget> => Object.fromEntries(ids.map((id) => [id, {}]));
+const each = (ids: readonly string[], t: WatchTarget): Record<string, WatchTarget> => Object.fromEntries(ids.map((id) => [id, t]));
+const COUNTER: WatchTarget = { present: { counter: true } };
+const PANEL: WatchTarget = { present: { panel: true } };
 
 export const WATCH_TARGETS: Record<'kafka' | 'station', Readonly<Record<string, WatchTarget>>> = {
   kafka: {
     counters: {},
-    ...each(KAFKA_COUNTERS),
-    topology: {},
+    ...each(KAFKA_COUNTERS, COUNTER),
+    topology: PANEL,
     /** The producer boxes of the topology (drawn "dead" when a producer stops sending). */
-    producer: {},
-    'chart-lag': {},
-    'chart-lag-seconds': {},
-    'chart-heatmap': {},
-    'chart-throughput': {},
-    'chart-latency': {},
-    'chart-little': {},
+    producer: { present: { within: 'topology' } },
+    ...each(['chart-lag', 'chart-lag-seconds', 'chart-heatmap', 'chart-throughput', 'chart-latency', 'chart-little'], PANEL),
     'event-log': { tab: 'log' },
     'chart-wrho': { tab: 'wrho' },
   },
   station: {
     counters: {},
-    ...each(STATION_COUNTERS),
+    ...each(STATION_COUNTERS, COUNTER),
     /** The number in system over time, with the theory line. */
-    'series-chart': {},
+    'series-chart': PANEL,
     /** Little's law: L and λ·W with their intervals. */
-    'little-panel': {},
+    'little-panel': PANEL,
     'chart-wrho': { tab: 'wrho' },
   },
 };
@@ -55,4 +58,36 @@ export const WATCH_TARGETS: Record<'kafka' | 'station', Readonly<Record<string, 
 export function watchTarget(model: string, id: string): WatchTarget | undefined {
   const list = (WATCH_TARGETS as Record<string, Readonly<Record<string, WatchTarget>>>)[model];
   return list && Object.hasOwn(list, id) ? list[id] : undefined;
+}
+
+/** Presenter mode shows at most this many panels and counters. */
+export const PRESENT_PANELS = 3;
+export const PRESENT_COUNTERS = 4;
+
+/** What presenter mode shows: the main area's panels and the counters strip's cells, by `data-testid`. */
+export interface PresentView {
+  panels: string[];
+  counters: string[];
+  /** Most panels that fit, large, beside the lesson (a model whose panels are dense shows fewer); default {@link PRESENT_PANELS}. */
+  maxPanels?: number;
+}
+
+/**
+ * The panels and counters that matter for a lesson, for presenter mode: those its Watch bullets
+ * name, in the order named (a part of a panel brings its panel), at most {@link PRESENT_PANELS}
+ * and {@link PRESENT_COUNTERS}; `fallback`'s where the lesson names none.
+ */
+export function presentView(model: string, watched: readonly (readonly string[])[], fallback: PresentView): PresentView {
+  const panels: string[] = [];
+  const counters: string[] = [];
+  const add = (list: string[], id: string, max: number): void => {
+    if (list.length < max && !list.includes(id)) list.push(id);
+  };
+  for (const id of watched.flat()) {
+    const p = watchTarget(model, id)?.present;
+    if (!p) continue;
+    if ('counter' in p) add(counters, id, PRESENT_COUNTERS);
+    else add(panels, 'panel' in p ? id : p.within, fallback.maxPanels ?? PRESENT_PANELS);
+  }
+  return { panels: panels.length > 0 ? panels : fallback.panels.slice(0, fallback.maxPanels ?? PRESENT_PANELS), counters: counters.length > 0 ? counters : [...fallback.counters] };
 }

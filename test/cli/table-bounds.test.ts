@@ -50,6 +50,18 @@ function named(list: string, topic: string): { parts: number[]; more: number; to
 describe('the Kafka table with the largest topology', () => {
   const file = { 'huge.json': JSON.stringify(HUGE) };
 
+  it('--log names at most 32 partitions a line, then how many more: the event log stays bounded too', () => {
+    // One member owning all 10,000 partitions (the 1,000-member group would fill the bounded log first).
+    const r = runCli(['solo.json', '--no-timing', '--log'], { 'solo.json': JSON.stringify({ ...HUGE, groups: [HUGE.groups[0]] }) });
+    expect(r.code).toBe(0);
+    const log = r.stdout.slice(r.stdout.indexOf('event log ('));
+    const assigned = log.split('\n').filter((l) => l.includes('Adding newly assigned partitions'));
+    expect(assigned.length).toBeGreaterThan(0);
+    for (const l of log.split('\n')) expect(l.length, l.slice(0, 100)).toBeLessThanOrEqual(600);
+    // The solo member owns all 10,000: the first 32 by name, then the count.
+    expect(log).toMatch(/Adding newly assigned partitions: orders-0, orders-1, .*orders-31 … and 9,?968 more \(10,?000 in all\)/);
+  });
+
   it('prints a bounded number of lines of bounded width, with ranges, cut lists and the members past the first 40 summed', () => {
     const r = runCli(['huge.json', '--no-timing'], file);
     expect(outcomeProblems(r)).toEqual([]);

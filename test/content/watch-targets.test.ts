@@ -11,7 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGS } from '../../src/content/lesson.ts';
 import { contentFor } from './lessons.ts';
-import { WATCH_TARGETS, watchTarget } from '../../src/content/targets.ts';
+import { PRESENT_COUNTERS, PRESENT_PANELS, presentView, WATCH_TARGETS, watchTarget } from '../../src/content/targets.ts';
 import type { Scenario } from '../../src/scenario/index.ts';
 import { PAGES, type Kind } from '../../src/app/registry.ts';
 import type { Playground } from '../../src/app/shell/playground.svelte.ts';
@@ -74,10 +74,36 @@ describe('"What to watch" targets', () => {
   }
 
   it('watchTarget knows nothing else', () => {
-    expect(watchTarget('kafka', 'chart-lag')).toEqual({});
+    expect(watchTarget('kafka', 'chart-lag')).toEqual({ present: { panel: true } });
     expect(watchTarget('kafka', 'event-log')).toEqual({ tab: 'log' });
     expect(watchTarget('station', 'chart-lag')).toBeUndefined();
     expect(watchTarget('kafka', 'constructor')).toBeUndefined();
     expect(watchTarget('nope', 'chart-lag')).toBeUndefined();
+  });
+});
+
+describe('presenter mode and compare view find the lesson’s targets', () => {
+  const fallback = { panels: ['topology', 'chart-lag'], counters: ['k-lag'] };
+
+  it('presenter mode shows the panels and counters the Watch bullets name, in order, bounded', () => {
+    expect(presentView('kafka', [['k-rebalances', 'chart-lag'], ['event-log'], ['topology']], fallback)).toEqual({ panels: ['chart-lag', 'topology'], counters: ['k-rebalances'] });
+    // A part of a panel brings its panel; a tab and the strip as a whole bring nothing.
+    expect(presentView('kafka', [['producer'], ['counters', 'chart-wrho']], fallback)).toEqual({ panels: ['topology'], counters: ['k-lag'] });
+    const many = ['chart-lag', 'chart-lag-seconds', 'chart-heatmap', 'chart-throughput', 'k-lag', 'k-lagS', 'k-lost', 'k-dlq', 'k-skipped'];
+    expect(presentView('kafka', [many], fallback)).toEqual({ panels: many.slice(0, PRESENT_PANELS), counters: many.slice(4, 4 + PRESENT_COUNTERS) });
+    expect(presentView('station', [['series-chart', 'little-panel']], { panels: ['series-chart'], counters: [], maxPanels: 1 }).panels).toEqual(['series-chart']);
+    expect(presentView('kafka', [], fallback)).toEqual(fallback);
+  });
+
+  it('every model’s presenter defaults and compare aliases name its targets', async () => {
+    for (const kind of Object.keys(PAGES) as Kind[]) {
+      const panels = await PAGES[kind].panels();
+      for (const id of [...panels.present.panels, ...panels.present.counters]) expect(watchTarget(kind, id), `${kind} present: ${id}`).toBeDefined();
+      for (const id of Object.keys(panels.compare.targets)) expect(watchTarget(kind, id), `${kind} compare alias: ${id}`).toBeDefined();
+      const rows = new Set(panels.compare.headline.map((m) => `cmp-row-${m.id}`));
+      for (const ids of Object.values(panels.compare.targets)) {
+        for (const t of ids) if (t.startsWith('cmp-row-')) expect(rows, `${kind}: ${t}`).toContain(t);
+      }
+    }
   });
 });

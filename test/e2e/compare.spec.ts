@@ -128,3 +128,18 @@ test('B can be any settings: edited in B’s settings panel, A stays', async ({ 
   expect(v.ok && v.view.vs && v.view.vs !== 'fix' && v.view.vs.model === 'station' && v.view.vs.servers).toBe(2);
   await expect(status(page)).toHaveAttribute('data-value', 'finished');
 });
+
+test('in compare view, a Watch item points at its counterparts: both runs’ charts, the table’s rows', async ({ page }) => {
+  await openCompare(page, 'eager-vs-cooperative');
+  await runToEnd(page);
+  await page.getByTestId('step-watch').click();
+  const items = page.getByTestId('watch-item');
+  // [k-rebalances] → the rebalance and paused rows; [chart-lag] → both lag charts.
+  await items.nth(0).hover();
+  await expect(page.getByTestId('cmp-row-rebalances')).toHaveAttribute('data-watch-hi', /\d/);
+  await expect(page.getByTestId('cmp-row-paused')).toHaveAttribute('data-watch-hi', /\d/);
+  await items.nth(1).hover();
+  await expect(page.getByTestId('cmp-lag-a')).toHaveAttribute('data-watch-hi', /\d/);
+  await expect(page.getByTestId('cmp-lag-b')).toHaveAttribute('data-watch-hi', /\d/);
+  await expect(page.getByTestId('cmp-row-rebalances')).not.toHaveAttribute('data-watch-hi', /\d/);
+});

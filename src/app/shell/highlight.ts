@@ -25,6 +25,11 @@ export function resolveTargets(model: string, targets: readonly string[], openTo
   return out;
 }
 
+/** In compare view: the elements that show `targets` there (`alias`: the model's compare plan's map), both runs' where there are two. */
+export function resolveAliased(targets: readonly string[], alias: Readonly<Record<string, readonly string[]>>, root: ParentNode = document): Element[] {
+  return targets.flatMap((id) => (Object.hasOwn(alias, id) ? alias[id] : []).flatMap((testid) => [...root.querySelectorAll(`[data-testid="${testid}"]`)]));
+}
+
 /**
  * Marks `els`; returns a function that unmarks them. Marks are counted (the attribute's value), so
  * an element pointed at by the hovered and the focused item stays marked until both let go.

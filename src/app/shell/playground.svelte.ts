@@ -18,6 +18,7 @@ import { DEFAULT_SCENARIO_ID, SHIPPED, scenarioShape, shippedMatch } from '../sc
 import { SimClient } from './client.svelte.ts';
 import { rawFromHash, repairScenario } from './repair.ts';
 import { nearestForCut } from '../../scenario/cutlink.ts';
+import { presentView, type PresentView } from '../../content/targets.ts';
 import { Sweep } from './sweep.svelte.ts';
 import { variantOf, withOverrides, withoutFix, type Variant } from './variant.ts';
 
@@ -110,6 +111,8 @@ export class Playground {
   compareError = $state<string | null>(null);
   /** The playlist the page steps through, or null. */
   playlist = $state.raw<Playlist | null>(null);
+  /** Presenter mode: large type, high contrast, the lesson and only the panels it is about. */
+  presenter = $state(false);
   /** The playlist maker dialog is open. */
   playlistMakerOpen = $state(false);
   /** Interview mode: the question shown in the lesson column (src/app/interview), or null. */
@@ -686,6 +689,21 @@ export class Playground {
     const sets = this.info?.fix;
     return sets && sets.length > 0 ? withOverrides(this.scenario, sets) : null;
   });
+
+  /**
+   * In presenter mode, the panels and counters shown: those the lesson's Watch bullets name (see
+   * `presentView`), else the model's; null when not presenting (everything is shown).
+   */
+  presentView = $derived.by((): PresentView | null => {
+    if (!this.presenter || !this.panels) return null;
+    const watch = this.lesson?.[this.lang].watch ?? [];
+    return presentView(this.scenario.model, watch.map((w) => w.targets), this.panels.present);
+  });
+
+  /** Whether the main area shows panel `id` (everything outside presenter mode). */
+  shows(id: string): boolean {
+    return !this.presentView || this.presentView.panels.includes(id);
+  }
 
   /** How the running scenario differs from the one its lesson describes: fix on, other changes. */
   variant = $derived<Variant>(variantOf(this.scenario, this.shipped, this.info?.fix ?? null));

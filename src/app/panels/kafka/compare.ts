@@ -10,6 +10,22 @@ export const kafkaCompare: ComparePlan = {
   headline: KAFKA_HEADLINE,
   summary: (data) => (data as KafkaSnapshotData | null)?.summary ?? null,
   xLabel: (pg) => ktranslate(pg.lang, 'chart.time'),
+  targets: {
+    'chart-lag': ['cmp-lag-a', 'cmp-lag-b'],
+    'chart-lag-seconds': ['cmp-lag-age-a', 'cmp-lag-age-b'],
+    'chart-latency': ['cmp-row-p99'],
+    'chart-throughput': ['cmp-row-throughput'],
+    counters: ['compare-table'],
+    'k-lag': ['cmp-row-lag'],
+    'k-lagS': ['cmp-row-lagAge', 'cmp-row-lagAgeMax'],
+    'k-rebalances': ['cmp-row-rebalances', 'cmp-row-paused'],
+    'k-idle': ['cmp-row-idle'],
+    'k-duplicates': ['cmp-row-duplicates'],
+    'k-lost': ['cmp-row-lost'],
+    'k-skipped': ['cmp-row-skipped'],
+    'k-ordering': ['cmp-row-violations'],
+    'k-dlq': ['cmp-row-dlq'],
+  },
   charts(data, pg) {
     const d = data as KafkaSnapshotData | null;
     const t = (k: Parameters<typeof ktranslate>[1]) => ktranslate(pg.lang, k);

@@ -20,4 +20,5 @@ export const panels: ModelPanels<KafkaScenario> = {
   sweep: kafkaSweep,
   hasLog: true,
   compare: kafkaCompare,
+  present: { panels: ['topology', 'chart-lag'], counters: ['k-lag', 'k-lagS'] },
 };

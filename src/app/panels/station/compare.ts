@@ -10,6 +10,17 @@ export const stationCompare: ComparePlan = {
   headline: STATION_HEADLINE,
   summary: (data) => (data as StationData | null)?.summary ?? null,
   xLabel: (pg) => stranslate(pg.lang, 'chart.x'),
+  targets: {
+    'series-chart': ['cmp-in-system-a', 'cmp-in-system-b'],
+    'little-panel': ['cmp-row-L', 'cmp-row-W'],
+    counters: ['compare-table'],
+    'stat-W': ['cmp-row-W'],
+    'stat-Wq': ['cmp-row-Wq'],
+    'stat-p99': ['cmp-row-p99'],
+    'stat-pBlock': ['cmp-row-pBlock', 'cmp-row-dropped'],
+    'stat-utilization': ['cmp-row-utilization'],
+    'stat-throughput': ['cmp-row-throughput'],
+  },
   charts(data, pg) {
     const d = data as StationData | null;
     return [

@@ -15,4 +15,5 @@ export const panels: ModelPanels<StationScenario> = {
   sweep: stationSweep,
   hasLog: false,
   compare: stationCompare,
+  present: { panels: ['series-chart'], counters: ['stat-W', 'stat-utilization'], maxPanels: 1 },
 };

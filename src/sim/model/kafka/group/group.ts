@@ -25,6 +25,9 @@ import { FailureHandler } from './failures.ts';
 import { groupStats, partitionLag, resetStats, sampleLag } from './stats.ts';
 import type { DlqRecord, GroupConfig, GroupHost, GroupState, GroupStats, GroupTiming, SlowWindow } from './types.ts';
 
+/** Most partitions a log line names one by one. */
+export const PLIST_MAX = 32;
+
 export class ConsumerGroup {
   readonly id: string;
   readonly consumers: Consumer[] = [];
@@ -170,8 +173,16 @@ export class ConsumerGroup {
     return this.host.logs[p].name;
   }
 
+  /**
+   * Partitions as the client's log names them ("orders-0, orders-3"), the first
+   * {@link PLIST_MAX} of them when there are more, then how many more: a member of a 10,000-partition
+   * topic writes one bounded line, not a 100 KB one, to the event log and to `npm run sim -- --log`.
+   */
   plist(ps: number[]): string {
-    return ps.length ? [...ps].sort((a, b) => a - b).map((p) => this.pname(p)).join(', ') : '(none)';
+    if (ps.length === 0) return '(none)';
+    const sorted = [...ps].sort((a, b) => a - b);
+    const named = sorted.slice(0, PLIST_MAX).map((p) => this.pname(p)).join(', ');
+    return sorted.length > PLIST_MAX ? `${named} … and ${sorted.length - PLIST_MAX} more (${sorted.length} in all)` : named;
   }
 
   // ─── consumers (faults) ────────────────────────────────────────────────────────────────────

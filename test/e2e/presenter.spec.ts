@@ -1,0 +1,191 @@
+/**
+ * Presenter mode, for a projector: body text of 20 px or more and chart labels of 16 px or more at
+ * 1280×720, darker greys, the lesson and only the panels and counters its Watch bullets name —
+ * nothing clipped, in either language, and no panels overlapping at 125 % and 150 % browser zoom.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { failOnConsoleErrors, runToEnd, SHOTS } from './helpers.ts';
+
+failOnConsoleErrors();
+
+const SHIPPED = readdirSync('scenarios')
+  .filter((f) => f.endsWith('.json') && f !== 'scenario.schema.json')
+  .map((f) => JSON.parse(readFileSync(`scenarios/${f}`, 'utf8')) as { id: string; model: 'kafka' | 'station' })
+  .sort((a, b) => a.id.localeCompare(b.id));
+
+/** The size a text is drawn at on screen (its computed size times the CSS zoom it is under). */
+async function drawnSize(page: Page, selector: string): Promise<number[]> {
+  return page.locator(selector).evaluateAll((els) =>
+    els
+      .filter((e) => (e as HTMLElement).offsetParent !== null || e instanceof SVGElement)
+      .map((e) => parseFloat(getComputedStyle(e).fontSize) * ((e as Element & { currentCSSZoom?: number }).currentCSSZoom ?? 1)),
+  );
+}
+
+async function open(page: Page, id: string, lang: 'en' | 'ru' = 'en'): Promise<void> {
+  await page.goto('/');
+  await page.getByTestId(`lang-${lang}`).click();
+  await page.getByTestId('scenario').selectOption(id);
+  await expect(page.getByTestId('explain')).toBeVisible();
+}
+
+test('P turns presenter mode on and Esc off; the button says which', async ({ page }) => {
+  await open(page, 'eager-vs-cooperative');
+  await page.keyboard.press('p');
+  await expect(page.getByTestId('playground')).toHaveAttribute('data-presenter', '1');
+  await expect(page.getByTestId('presenter-toggle')).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('playground')).toHaveAttribute('data-presenter', '0');
+  await page.getByTestId('presenter-toggle').click();
+  await expect(page.getByTestId('playground')).toHaveAttribute('data-presenter', '1');
+});
+
+test('large type and only the panels the lesson names', async ({ page }) => {
+  await open(page, 'eager-vs-cooperative');
+  await page.keyboard.press('p');
+  await runToEnd(page);
+  // eager-vs-cooperative's Watch bullets name: k-rebalances, chart-lag, event-log (a tab), topology.
+  await expect(page.getByTestId('k-rebalances')).toBeVisible();
+  await expect(page.getByTestId('k-lag')).toHaveCount(0);
+  await expect(page.getByTestId('chart-lag')).toBeVisible();
+  await expect(page.getByTestId('topology')).toBeVisible();
+  for (const hidden of ['chart-lag-seconds', 'chart-heatmap', 'chart-throughput', 'chart-latency', 'chart-little']) await expect(page.getByTestId(hidden)).toHaveCount(0);
+  const body = await drawnSize(page, '[data-testid="lesson-column"] p, [data-testid="lesson-column"] li button');
+  expect(body.length).toBeGreaterThan(0);
+  expect(Math.min(...body)).toBeGreaterThanOrEqual(20);
+  const labels = await drawnSize(page, '[data-testid="chart-lag"] svg text');
+  expect(labels.length).toBeGreaterThan(3);
+  expect(Math.min(...labels)).toBeGreaterThanOrEqual(16);
+  await page.screenshot({ path: `${SHOTS}/presenter-eager-vs-cooperative.png` });
+});
+
+/** Boxes of the visible panels, cards and counters: none may overlap another, none may leave the window sideways. */
+async function overlaps(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const els = [...document.querySelectorAll('[data-testid="counters"] > *, .main .card, .main section.chart, [data-testid="lesson-column"] > *')].filter((e) => {
+      const r = e.getBoundingClientRect();
+      return r.width > 0 && r.height > 0;
+    });
+    const out: string[] = [];
+    const name = (e: Element) => e.getAttribute('data-testid') ?? e.className.toString().split(' ')[0];
+    for (let i = 0; i < els.length; i++) {
+      const a = els[i].getBoundingClientRect();
+      if (a.right > window.innerWidth + 1) out.push(`${name(els[i])} leaves the window (${Math.round(a.right)} > ${window.innerWidth})`);
+      for (let j = i + 1; j < els.length; j++) {
+        if (els[i].contains(els[j]) || els[j].contains(els[i])) continue;
+        const b = els[j].getBoundingClientRect();
+        const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+        const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+        if (w > 1 && h > 1) out.push(`${name(els[i])} overlaps ${name(els[j])} (${Math.round(w)}×${Math.round(h)})`);
+      }
+    }
+    return out;
+  });
+}
+
+/** Content drawn outside its panel (an overlay or a drawing taller than the card): what a screenshot shows as overlap. */
+async function spills(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const cards = [...document.querySelectorAll('.main .card, .main section.chart')].filter((c) => c.getBoundingClientRect().height > 0);
+    for (const card of cards) {
+      const box = card.getBoundingClientRect();
+      for (const el of card.querySelectorAll('*')) {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) continue;
+        // Inside a scroll box or a clipping box within the card, overflow is not drawn.
+        let clippedBy: Element | null = el.parentElement;
+        while (clippedBy && clippedBy !== card && !['auto', 'hidden', 'scroll', 'clip'].includes(getComputedStyle(clippedBy).overflowY)) clippedBy = clippedBy.parentElement;
+        if (clippedBy && clippedBy !== card) continue;
+        if (r.bottom > box.bottom + 2 || r.right > box.right + 2) {
+          out.push(`${card.getAttribute('data-testid') ?? card.className.toString().split(' ')[0]}: ${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''} spills ${Math.round(Math.max(r.bottom - box.bottom, r.right - box.right))} px`);
+          break;
+        }
+      }
+    }
+    return out;
+  });
+}
+
+/** Text cut off inside its box: what the e2e suite calls clipping elsewhere too. */
+async function clipped(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.app *')]
+      .filter((e) => e instanceof HTMLElement && e.offsetParent !== null && e.children.length === 0 && (e.textContent ?? '').trim() !== '')
+      .filter((e) => {
+        const s = getComputedStyle(e);
+        const h = e as HTMLElement;
+        return (s.overflow === 'hidden' || s.textOverflow === 'ellipsis' || s.overflowX === 'hidden') && h.scrollWidth > h.clientWidth + 1;
+      })
+      .map((e) => `${(e as HTMLElement).closest('[data-testid]')?.getAttribute('data-testid') ?? '?'}: "${(e.textContent ?? '').trim().slice(0, 40)}"`),
+  );
+}
+
+test('every scenario in presenter mode, both languages: nothing clipped, nothing overlapping', async ({ page }) => {
+  test.setTimeout(300_000);
+  const problems: string[] = [];
+  for (const lang of ['en', 'ru'] as const) {
+    await page.goto('/');
+    await page.getByTestId(`lang-${lang}`).click();
+    await page.keyboard.press('p');
+    for (const s of SHIPPED) {
+      await page.getByTestId('scenario').selectOption(s.id);
+      await expect(page.getByTestId('explain')).toBeVisible();
+      for (const step of ['story', 'watch', 'why', 'fix']) {
+        const tab = page.getByTestId(`step-${step}`);
+        if ((await tab.count()) === 0) continue;
+        await tab.click();
+        problems.push(...(await clipped(page)).map((p) => `${lang} ${s.id} ${step}: ${p}`));
+      }
+      problems.push(...(await overlaps(page)).map((p) => `${lang} ${s.id}: ${p}`));
+      problems.push(...(await spills(page)).map((p) => `${lang} ${s.id}: ${p}`));
+      await page.screenshot({ path: `${SHOTS}/presenter-${s.id}-${lang}.png` });
+    }
+  }
+  expect(problems).toEqual([]);
+});
+
+for (const zoom of [1.25, 1.5]) {
+  test(`browser zoom ${zoom * 100} %: panels do not overlap, with and without presenter mode`, async ({ browser }) => {
+    const ctx = await browser.newContext({ viewport: { width: Math.round(1280 / zoom), height: Math.round(720 / zoom) }, deviceScaleFactor: zoom });
+    const page = await ctx.newPage();
+    for (const id of ['eager-vs-cooperative', 'mm1', 'poison-message']) {
+      await page.goto('/');
+      await page.getByTestId('scenario').selectOption(id);
+      await expect(page.getByTestId('explain')).toBeVisible();
+      expect(await overlaps(page), `${id} at ${zoom}`).toEqual([]);
+      await page.keyboard.press('p');
+      expect(await overlaps(page), `${id} at ${zoom}, presenter`).toEqual([]);
+      expect(await clipped(page), `${id} at ${zoom}, presenter`).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/zoom-${zoom * 100}-${id}-presenter.png` });
+      await page.keyboard.press('Escape');
+    }
+    await ctx.close();
+  });
+}
+
+test('compare view in presenter mode, every scenario with a fix: nothing clipped, nothing overlapping', async ({ page }) => {
+  test.setTimeout(300_000);
+  const withFix = readdirSync('scenarios/lessons')
+    .filter((f) => f.endsWith('.en.md') && /^fix: \[/m.test(readFileSync(`scenarios/lessons/${f}`, 'utf8')))
+    .map((f) => f.slice(0, -'.en.md'.length));
+  const problems: string[] = [];
+  for (const lang of ['en', 'ru'] as const) {
+    await page.goto('/');
+    await page.getByTestId(`lang-${lang}`).click();
+    await page.keyboard.press('p');
+    for (const id of withFix) {
+      await page.getByTestId('scenario').selectOption(id);
+      await page.getByTestId('compare-toggle').click();
+      await expect(page.getByTestId('compare')).toBeVisible();
+      await page.getByTestId('speed').selectOption('max');
+      await page.getByTestId('play').click();
+      await expect(page.getByTestId('status')).toHaveAttribute('data-value', 'finished', { timeout: 60_000 });
+      problems.push(...[...(await clipped(page)), ...(await overlaps(page)), ...(await spills(page))].map((p) => `${lang} ${id}: ${p}`));
+      await page.screenshot({ path: `${SHOTS}/presenter-compare-${id}-${lang}.png` });
+      await page.getByTestId('compare-toggle').click();
+    }
+  }
+  expect(problems).toEqual([]);
+});

@@ -17,6 +17,9 @@ import { LANGS, type Lang } from '../../src/content/lesson.ts';
 import { modelFor } from '../../src/run/registry.ts';
 import { proseLines, numbersInLine } from './prose-numbers/extract.ts';
 import { lessonFix, loadScenario, runOf } from './prose-numbers/ledger.ts';
+import { QUESTIONS as PAGE_QUESTIONS, mockIds, questionScenarios, resolveLink, RUNNABLE_IDS } from '../../src/app/interview/questions.ts';
+import { SHIPPED } from '../../src/app/scenarios.ts';
+import { scenarioShape } from '../../src/app/scenarios.ts';
 
 const DIR = 'scenarios/questions';
 const FILES = readdirSync(DIR)
@@ -148,6 +151,35 @@ describe('every question the models answer holds in its headless run', () => {
       expect(used('ru'), `${q.id}: the reveal shows the same numbers in both languages`).toEqual(used('en'));
     });
   }
+});
+
+describe('the page loads the same questions and runs the same scenarios', () => {
+  it('its questions are the files’ (parsed at build time by the vite plugin)', () => {
+    expect(JSON.parse(JSON.stringify(PAGE_QUESTIONS))).toEqual(JSON.parse(JSON.stringify(QUESTIONS)));
+    expect(RUNNABLE_IDS).toEqual(RUNNABLE.map((q) => q.id));
+  });
+
+  it('each question’s runs in the page are the ones checked here', () => {
+    for (const q of RUNNABLE) {
+      const r = questionScenarios(q, SHIPPED);
+      if (r === null || typeof r === 'string') throw new Error(`${q.id}: ${r}`);
+      const ctx = contextOf(q);
+      expect(scenarioShape(r.scenario), q.id).toBe(scenarioShape(ctx.a!.scenario));
+      expect(r.scenario.seed).toBe((ctx.a!.scenario as { seed: number }).seed);
+      if (q.run!.vs === 'fix') expect(r.vs).toBe('fix');
+      else if (q.run!.vs === null) expect(r.vs).toBeNull();
+      else expect(scenarioShape(r.vs), q.id).toBe(scenarioShape(ctx.b!.scenario));
+    }
+  });
+
+  it('links open questions and mock interviews, or say why not', () => {
+    expect(resolveLink('hot-key', null, SHIPPED)).toMatchObject({ ok: true, id: 'hot-key', mock: null });
+    expect(resolveLink('kraft', null, SHIPPED)).toMatchObject({ ok: true, id: 'kraft', run: null });
+    expect(resolveLink('no-such-question', null, SHIPPED)).toEqual({ ok: false, error: 'q: there is no question "no-such-question"' });
+    const mock = { seed: 7, n: 5, at: 2 };
+    expect(resolveLink(null, mock, SHIPPED)).toMatchObject({ ok: true, id: mockIds(mock)[2], mock });
+    expect(resolveLink(null, { seed: 7, n: RUNNABLE_IDS.length + 1, at: 0 }, SHIPPED)).toMatchObject({ ok: false, error: expect.stringMatching(/^mock: asks \d+ questions, but there are \d+$/) });
+  });
 });
 
 describe('the question parser', () => {

@@ -7,8 +7,8 @@
  * and 3.3066698823766587 in the page. Code whose result is shown as a number uses these instead.
  *
  * Everything below is computed with `+ − × ÷`, `Math.sqrt`, `Math.abs`, `Math.floor`, int32 bit
- * operations and exact reads and writes of a double's two 32-bit words, so it gives the same bits
- * everywhere. The functions are ports of Sun's fdlibm 5.3 (http://www.netlib.org/fdlibm) in the
+ * operations, exact reads of a double's two 32-bit words and exact scalings by powers of two, so
+ * it gives the same bits everywhere. The functions are ports of Sun's fdlibm 5.3 (http://www.netlib.org/fdlibm) in the
  * form V8 used up to 2024 (src/base/ieee754.cc: e_log.c, e_exp.c, s_expm1.c, s_cos.c, s_sin.c,
  * s_tan.c, k_cos.c, k_sin.c, k_tan.c, e_rem_pio2.c, k_rem_pio2.c) and fdlibm's e_pow.c; each
  * keeps fdlibm's operation order and constants, so its error is fdlibm's: below 1 ulp. On x86-64
@@ -51,6 +51,11 @@ export function powInt(x: number, n: number): number {
 // ---------------------------------------------------------------------------------------------
 // A double's two 32-bit words. Float64Array and Uint32Array share the platform's byte order, so
 // the high word is element 1 on little-endian machines and element 0 on big-endian ones.
+//
+// Words are only ever read. Where fdlibm writes them (SET_HIGH_WORD, INSERT_WORDS, SET_LOW_WORD
+// to 0) the same double is built by exact arithmetic instead — a power of two from POW2, times a
+// 21-bit significand — because writing 32 bits and reading the 64-bit double back defeats the
+// CPU's store forwarding: it made log twice as slow.
 
 const F64 = new Float64Array(1);
 const U32 = new Uint32Array(F64.buffer);
@@ -64,25 +69,25 @@ function highWord(x: number): number {
   return U32[HI] | 0;
 }
 
-/** The double with high word `hi` and low word `lo`. */
-function fromWords(hi: number, lo: number): number {
-  U32[HI] = hi;
-  U32[LO] = lo;
-  return F64[0];
+/** 2^e for e ∈ [−1074, 1023] at index e + 1074, built by exact doublings and halvings. */
+const POW2 = new Float64Array(2098);
+for (let e = 0, p = 1; e <= 1023; e++, p *= 2) POW2[e + 1074] = p;
+for (let e = 0, p = 1; e >= -1074; e--, p *= 0.5) POW2[e + 1074] = p;
+
+const TWOM20 = 2 ** -20;
+const TWOM1042 = 2 ** -1042;
+
+/** The finite double whose high word is `hw` and whose low word is 0 (fdlibm's INSERT_WORDS(d, hw, 0)). */
+function fromHighWord(hw: number): number {
+  const e = (hw >>> 20) & 0x7ff;
+  const m = hw & 0xfffff;
+  const magnitude = e === 0 ? m * TWOM1042 : POW2[e + 51] * (1 + m * TWOM20); // 2^(e−1023)·(1.m)
+  return hw < 0 ? -magnitude : magnitude;
 }
 
-/** x with its high word replaced by `hi`. */
-function withHighWord(x: number, hi: number): number {
-  F64[0] = x;
-  U32[HI] = hi;
-  return F64[0];
-}
-
-/** x with its low word cleared (fdlibm's SET_LOW_WORD(x, 0): the top 21 bits of the fraction). */
+/** Finite x with its low word cleared (fdlibm's SET_LOW_WORD(x, 0): the top 21 bits of the significand). */
 function clearLowWord(x: number): number {
-  F64[0] = x;
-  U32[LO] = 0;
-  return F64[0];
+  return fromHighWord(highWord(x));
 }
 
 const TWO1023 = 2 ** 1023;
@@ -113,7 +118,7 @@ function scalbn(x: number, n: number): number {
       if (n < -1022) n = -1022;
     }
   }
-  return y * fromWords((0x3ff + n) << 20, 0);
+  return y * POW2[n + 1074];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -132,8 +137,32 @@ const LG7 = 1.479819860511658591e-01; // 0x3FC2F112 DF3E5244
 /**
  * Natural logarithm (fdlibm e_log.c): x = 2^k·(1+f) with √2/2 < 1+f < √2, log(1+f) from
  * s = f/(2+f) and a degree-14 polynomial in s; error < 1 ulp. log(±0) = −∞, log(x < 0) = NaN.
+ *
+ * The common case — a positive normal x not within 2^-20 of a power of two — is {@link logFull}'s
+ * computation, operation for operation, in a function small enough for V8 to inline (so the
+ * result is not boxed); everything else goes to logFull.
  */
 export function log(x: number): number {
+  F64[0] = x;
+  const hx = U32[HI] | 0;
+  const m = hx & 0x000fffff;
+  if (hx < 0x00100000 || hx >= 0x7ff00000 || (0x000fffff & (2 + m)) < 3) return logFull(x);
+  const i = (m + 0x95f64) & 0x100000;
+  const k = (hx >> 20) - 1023 + (i >> 20);
+  const f = x * POW2[1074 - k] - 1.0;
+  const s = f / (2.0 + f);
+  const z = s * s;
+  const w = z * z;
+  const R = z * (LG1 + w * (LG3 + w * (LG5 + w * LG7))) + w * (LG2 + w * (LG4 + w * LG6));
+  // fdlibm has separate k = 0 branches, f − (hfsq − s·(hfsq + R)) and f − s·(f − R): with f ≠ 0 here,
+  // 0·ln2_hi − (a − f) and b ± 0·ln2_lo are exactly those, so one formula serves.
+  const hfsq = 0.5 * f * f;
+  const a = ((m - 0x6147a) | (0x6b851 - m)) > 0 ? hfsq - (s * (hfsq + R) + k * LN2_LO) : s * (f - R) - k * LN2_LO;
+  return k * LN2_HI - (a - f);
+}
+
+/** fdlibm's log for every argument (zero, negative, subnormal, ∞, NaN, near powers of two). */
+function logFull(x: number): number {
   F64[0] = x;
   let hx = U32[HI] | 0;
   const lx = U32[LO];
@@ -148,12 +177,11 @@ export function log(x: number): number {
     hx = U32[HI] | 0;
   }
   if (hx >= 0x7ff00000) return x + x; // +∞, NaN
-  k += (hx >> 20) - 1023;
+  let i = ((hx & 0x000fffff) + 0x95f64) & 0x100000;
+  const e = (hx >> 20) - 1023 + (i >> 20);
+  x *= POW2[1074 - e]; // normalise x or x/2: SET_HIGH_WORD(x, hx | (i ^ 0x3ff00000)), exactly
+  k += e;
   hx &= 0x000fffff;
-  let i = (hx + 0x95f64) & 0x100000;
-  U32[HI] = hx | (i ^ 0x3ff00000); // normalise x or x/2 (F64[0] still holds x)
-  x = F64[0];
-  k += i >> 20;
   const f = x - 1.0;
   if ((0x000fffff & (2 + hx)) < 3) {
     // −2^-20 ≤ f < 2^-20
@@ -200,8 +228,34 @@ const E = 2.718281828459045; // 0x4005BF0A 8B145769
 /**
  * e^x (fdlibm e_exp.c): x = k·ln2 + r with |r| ≤ ln2/2, e^r from a degree-5 rational
  * approximation, times 2^k; error < 1 ulp. Overflows to +∞ above 709.78, underflows to 0 below −745.13.
+ *
+ * As for log: the common case (2^-28 ≤ |x|, a normal result, x ≠ 1) is {@link expFull}'s
+ * computation in a function V8 can inline; the rest goes to expFull.
  */
 export function exp(x: number): number {
+  F64[0] = x;
+  const hw = U32[HI] | 0;
+  const hx = hw & 0x7fffffff;
+  if (hx >= 0x40862e42 || hx < 0x3e300000 || x === 1) return expFull(x);
+  if (hx <= 0x3fd62e42) {
+    // |x| ≤ ln2/2: k = 0
+    const t = x * x;
+    const c = x - t * (P1 + t * (P2 + t * (P3 + t * (P4 + t * P5))));
+    return 1 - ((x * c) / (c - 2.0) - x);
+  }
+  // k·ln2_hi and k·ln2_lo are exact, so ±1 here gives expFull's x ∓ ln2_hi and ±ln2_lo for 0.5 < |x|/ln2 < 1.5
+  const k = hx < 0x3ff0a2b2 ? (hw < 0 ? -1 : 1) : (INVLN2 * x + (hw < 0 ? -0.5 : 0.5)) | 0;
+  if (k < -1021 || k > 1023) return expFull(x);
+  const hi = x - k * LN2_HI;
+  const lo = k * LN2_LO;
+  const r = hi - lo;
+  const t = r * r;
+  const c = r - t * (P1 + t * (P2 + t * (P3 + t * (P4 + t * P5))));
+  return (1 - ((lo - (r * c) / (2.0 - c)) - hi)) * POW2[k + 1074];
+}
+
+/** fdlibm's exp for every argument (tiny, huge, ∞, NaN, subnormal results, exp(1)). */
+function expFull(x: number): number {
   F64[0] = x;
   let hx = U32[HI];
   const xsb = hx >>> 31; // sign bit of x
@@ -248,9 +302,9 @@ export function exp(x: number): number {
   const y = 1 - ((lo - (x * c) / (2.0 - c)) - hi);
   if (k >= -1021) {
     if (k === 1024) return y * 2.0 * TWO1023;
-    return y * fromWords(0x3ff00000 + (k << 20), 0);
+    return y * POW2[k + 1074];
   }
-  return y * fromWords(0x3ff00000 + ((k + 1000) << 20), 0) * TWOM1000;
+  return y * POW2[k + 2074] * TWOM1000;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -325,19 +379,19 @@ export function expm1(x: number): number {
     // exp(x) − 1 suffices
     let y = 1 - (e - x);
     if (k === 1024) y = y * 2.0 * TWO1023;
-    else y = y * fromWords(0x3ff00000 + (k << 20), 0);
+    else y = y * POW2[k + 1074];
     return y - 1;
   }
   let y: number;
   if (k < 20) {
-    t = fromWords(0x3ff00000 - (0x200000 >> k), 0); // 1 − 2^-k
+    t = 1 - POW2[1074 - k];
     y = t - (e - x);
   } else {
-    t = fromWords((0x3ff - k) << 20, 0); // 2^-k
+    t = POW2[1074 - k];
     y = x - (e + t);
     y += 1;
   }
-  return y * fromWords(0x3ff00000 + (k << 20), 0);
+  return y * POW2[k + 1074];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -539,7 +593,6 @@ function kernelRemPio2(e0: number, nx: number): number {
 function remPio2(x: number): number {
   F64[0] = x;
   const hx = U32[HI] | 0;
-  const low = U32[LO];
   const ix = hx & 0x7fffffff;
   if (ix <= 0x3fe921fb) {
     // |x| ≲ π/4: no reduction
@@ -620,7 +673,7 @@ function remPio2(x: number): number {
   }
   // huge: z = scalbn(|x|, ilogb(x) − 23), cut into three 24-bit chunks
   const e0 = (ix >> 20) - 1046;
-  let z = fromWords(ix - (e0 << 20), low);
+  let z = Math.abs(x) * POW2[1074 - e0]; // exact
   for (let i = 0; i < 2; i++) {
     KX[i] = z | 0;
     z = (z - KX[i]) * TWO24;
@@ -651,7 +704,7 @@ function kernelCos(x: number, y: number): number {
   const z = x * x;
   const r = z * (C1 + z * (C2 + z * (C3 + z * (C4 + z * (C5 + z * C6)))));
   if (ix < 0x3fd33333) return 1 - (0.5 * z - (z * r - x * y)); // |x| < 0.3
-  const qx = ix > 0x3fe90000 ? 0.28125 : fromWords(ix - 0x00200000, 0); // x/4 (0.28125 above 0.78125)
+  const qx = ix > 0x3fe90000 ? 0.28125 : fromHighWord(ix - 0x00200000); // x/4 (0.28125 above 0.78125)
   const iz = 0.5 * z - qx;
   const a = 1 - qx;
   return a - (iz - (z * r - x * y));
@@ -913,7 +966,7 @@ export function pow(x: number, y: number): number {
       n -= 53;
       ix = highWord(ax);
     }
-    n += (ix >> 20) - 0x3ff;
+    let e = (ix >> 20) - 0x3ff; // exponent of ax
     const j = ix & 0x000fffff;
     ix = j | 0x3ff00000; // normalise
     let k: number;
@@ -923,10 +976,11 @@ export function pow(x: number, y: number): number {
       k = 1; // |x| < √3
     } else {
       k = 0;
-      n += 1;
+      e += 1;
       ix -= 0x00100000;
     }
-    ax = withHighWord(ax, ix);
+    n += e;
+    ax *= POW2[1074 - e]; // SET_HIGH_WORD(ax, ix), exactly
     const bp = k === 0 ? 1.0 : 1.5;
     const dpH = k === 0 ? 0 : DP_H1;
     const dpL = k === 0 ? 0 : DP_L1;
@@ -936,7 +990,7 @@ export function pow(x: number, y: number): number {
     let v = 1 / (ax + bp);
     const s = u * v;
     const sH = clearLowWord(s);
-    let tH = fromWords(((ix >> 1) | 0x20000000) + 0x00080000 + (k << 18), 0); // ax + bp, high part
+    let tH = fromHighWord(((ix >> 1) | 0x20000000) + 0x00080000 + (k << 18)); // ax + bp, high part
     let tL = ax - (tH - bp);
     const sL = v * ((u - sH * tH) - sH * tL);
     // log(ax)
@@ -986,7 +1040,7 @@ export function pow(x: number, y: number): number {
     // |z| > 0.5: n = [z + 0.5]
     n = j + (0x00100000 >> (k + 1));
     k = ((n & 0x7fffffff) >> 20) - 0x3ff; // new k for n
-    const t = fromWords(n & ~(0x000fffff >> k), 0);
+    const t = fromHighWord(n & ~(0x000fffff >> k));
     n = ((n & 0x000fffff) | 0x00100000) >> (20 - k);
     if (j < 0) n = -n;
     pH -= t;
@@ -1000,8 +1054,6 @@ export function pow(x: number, y: number): number {
   const tt1 = z - t * (P1 + t * (P2 + t * (P3 + t * (P4 + t * P5))));
   const r = (z * tt1) / (tt1 - 2.0) - (w + z * w);
   z = 1 - (r - z);
-  j = (highWord(z) + (n << 20)) | 0;
-  if (j >> 20 <= 0) z = scalbn(z, n); // subnormal result
-  else z = withHighWord(z, j);
-  return sign * z;
+  // fdlibm adds n to the exponent, or calls scalbn when the result is subnormal: both are z·2^n
+  return sign * scalbn(z, n);
 }

@@ -3,7 +3,12 @@
  * to write in JavaScript — a binary heap over typed arrays keyed by time only, an inlined
  * xoshiro128** PRNG, two event kinds in a switch, and only counters. The kernel should reach at
  * least half its speed while offering total ordering, cancellation, handlers and streams.
+ *
+ * It samples with the same portable logarithm as the simulation (src/sim/kernel/pmath.ts, which
+ * gives the same bits in every engine): the yardstick does the same arithmetic, so the ratio
+ * measures the kernel's overhead, not the price of determinism across engines.
  */
+import { log } from '../sim/kernel/pmath.ts';
 
 export interface BaselineResult {
   events: number;
@@ -33,7 +38,7 @@ export function baselineMM1(stations: number, customers: number, lambda: number,
     s0 ^= n3;
     s2 = n2 ^ sh;
     s3 = (n3 << 11) | (n3 >>> 21);
-    return -mean * Math.log((r + 0.5) * 2.3283064365386963e-10);
+    return -mean * log((r + 0.5) * 2.3283064365386963e-10);
   };
   const push = (t: number, k: number): void => {
     let i = n++;

@@ -32,8 +32,8 @@ export interface HeadlineValue {
   value: number | null;
 }
 
-/** How B's value stands against A's. */
-export type Verdict = 'better' | 'worse' | 'same' | 'n/a';
+/** How B's value stands against A's ('changed': it moved, and neither way is better). */
+export type Verdict = 'better' | 'worse' | 'changed' | 'same' | 'n/a';
 
 export interface CompareRow extends HeadlineValue {
   a: number | null;
@@ -53,17 +53,16 @@ export function headlineOf<Sum>(defs: readonly MetricDef<Sum>[], summary: Sum | 
 const finite = (x: number | null): number | null => (x !== null && Number.isFinite(x) ? x : null);
 
 /**
- * A difference smaller than this share of the larger value (or, between small counts, smaller
- * than one) is "same": 1 % of a lag of 20,000 records is noise between two seeds' worth of luck,
- * not an effect of the fix.
+ * A difference smaller than this share of the larger value is "same": a few per cent of a
+ * throughput or a lag age is the luck of two runs, not an effect of the fix.
  */
-export const SAME_WITHIN = 0.01;
+export const SAME_WITHIN = 0.05;
 
 export function verdictOf(better: Better, a: number | null, b: number | null): Verdict {
   if (a === null || b === null) return 'n/a';
   const scale = Math.max(Math.abs(a), Math.abs(b));
   if (Math.abs(b - a) <= SAME_WITHIN * scale || scale === 0) return 'same';
-  if (better === 'none') return 'same';
+  if (better === 'none') return 'changed';
   return (b < a) === (better === 'lower') ? 'better' : 'worse';
 }
 

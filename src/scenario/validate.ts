@@ -4,6 +4,7 @@
  * path, the bad value and what is allowed.
  */
 import * as v from 'valibot';
+import { exp } from '../sim/kernel/pmath.ts';
 import { budgetErrors } from './budget.ts';
 import { depthMessage, MAX_CONSUMERS_PER_GROUP, valueTooDeep } from './limits.ts';
 import { MAX_EXPECTED_ARRIVALS, ScenarioSchema, SCENARIO_VERSION, type KafkaScenario, type Scenario, type StationScenario } from './schema.ts';
@@ -126,7 +127,7 @@ function serviceErrors(svc: ServiceSpec, path: string): ScenarioError[] {
     if ((svc.cv === undefined) === (svc.p99 === undefined)) {
       errors.push({ path, message: 'lognormal takes exactly one of cv or p99' });
     } else if (svc.p99 !== undefined) {
-      const maxRatio = Math.exp(2.3263478740408408 ** 2 / 2);
+      const maxRatio = exp((2.3263478740408408 * 2.3263478740408408) / 2);
       if (!(svc.p99 > svc.mean && svc.p99 <= maxRatio * svc.mean)) {
         errors.push({ path: `${path}.p99`, message: `must be in (mean, ${maxRatio.toFixed(2)}·mean] = (${svc.mean}, ${(maxRatio * svc.mean).toPrecision(4)}] s for a lognormal`, value: svc.p99 });
       }

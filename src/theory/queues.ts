@@ -23,6 +23,7 @@
  * - [Little] J. D. C. Little, "A proof for the queuing formula L = λW",
  *   Operations Research 9(3), 1961.
  */
+import { exp, expm1, log, powInt } from '../sim/kernel/pmath.ts';
 
 /** Mean-value measures shared by every model. */
 export interface QueueMetrics {
@@ -229,7 +230,7 @@ export function mm1k(lambda: number, mu: number, K: number): FiniteQueueMetrics 
   requirePositive('mm1k', 'mu', mu);
   requireInteger('mm1k', 'K', K, 1);
   const rho = lambda / mu;
-  const u = Math.log(mu / lambda); // ρ = e^{−u}
+  const u = log(mu / lambda); // ρ = e^{−u}
   let p0: number;
   let pBlock: number;
   let L: number;
@@ -262,12 +263,12 @@ export function mm1k(lambda: number, mu: number, K: number): FiniteQueueMetrics 
  */
 function truncatedGeometric(u: number, K: number): { first: number; last: number; mean: number } {
   const x = (K + 1) * u;
-  const first = Math.expm1(-u) / Math.expm1(-x);
+  const first = expm1(-u) / expm1(-x);
   const mean =
     x < 1e-3
-      ? K / 2 - (K * (K + 2) * u) / 12 + (((K + 1) ** 4 - 1) * u ** 3) / 720
-      : 1 / Math.expm1(u) - (K + 1) / Math.expm1(x);
-  return { first, last: first * Math.exp(-K * u), mean };
+      ? K / 2 - (K * (K + 2) * u) / 12 + ((powInt(K + 1, 4) - 1) * powInt(u, 3)) / 720
+      : 1 / expm1(u) - (K + 1) / expm1(x);
+  return { first, last: first * exp(-K * u), mean };
 }
 
 /**
@@ -299,19 +300,19 @@ export function mmck(lambda: number, mu: number, c: number, K: number): FiniteQu
   const logWeights = new Float64Array(K + 1);
   let maxLog = 0;
   for (let n = 1; n <= K; n++) {
-    logWeights[n] = logWeights[n - 1] + Math.log(lambda / (Math.min(n, c) * mu));
+    logWeights[n] = logWeights[n - 1] + log(lambda / (Math.min(n, c) * mu));
     if (logWeights[n] > maxLog) maxLog = logWeights[n];
   }
   let total = 0;
   let sumN = 0;
   let sumQueued = 0;
   for (let n = 0; n <= K; n++) {
-    const w = Math.exp(logWeights[n] - maxLog);
+    const w = exp(logWeights[n] - maxLog);
     total += w;
     sumN += n * w;
     if (n > c) sumQueued += (n - c) * w;
   }
-  const pBlock = Math.exp(logWeights[K] - maxLog) / total;
+  const pBlock = exp(logWeights[K] - maxLog) / total;
   const L = sumN / total;
   const Lq = sumQueued / total;
   const throughput = lambda * (1 - pBlock);

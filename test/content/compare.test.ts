@@ -1,7 +1,7 @@
 /**
  * A fix you cannot see is not a fix: for every lesson with one, the scenario and its fix run on
  * the same seed, and every headline metric the lesson says the fix improves (`compare:`) is
- * better, every one it says the fix costs (`costs:`) is worse — by more than the "same" margin
+ * better, every one it says the fix costs (`costs:`) is worse — by more than the "same" margin (5 %)
  * of src/run/headline.ts. Compare view and `npm run sim -- … --compare fix` show these rows.
  */
 import { describe, expect, it } from 'vitest';

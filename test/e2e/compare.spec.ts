@@ -143,3 +143,16 @@ test('in compare view, a Watch item points at its counterparts: both runs’ cha
   await expect(page.getByTestId('cmp-lag-b')).toHaveAttribute('data-watch-hi', /\d/);
   await expect(page.getByTestId('cmp-row-rebalances')).not.toHaveAttribute('data-watch-hi', /\d/);
 });
+
+test('compare view and the playlist bar on a phone: nothing wider than the screen', async ({ browser }) => {
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await ctx.newPage();
+  await page.goto(`/${encodeShareHash(load('poison-message'), { vs: 'fix', list: { entries: [{ id: 'poison-message', mode: 'compare' }, { id: 'mm1', mode: 'plain' }], at: 0 } })}`);
+  await expect(page.getByTestId('compare')).toBeVisible();
+  await expect(page.getByTestId('playlist')).toBeVisible();
+  await runToEnd(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect(page.getByTestId('cmp-row-lag')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/compare-390.png`, fullPage: true });
+  await ctx.close();
+});

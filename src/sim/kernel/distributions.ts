@@ -18,6 +18,7 @@
  * All samplers draw from an injected {@link Rng}; none keeps hidden state between calls except the
  * spare normal of the Box–Muller pair, which lives in the sampler object (so it is per-stream).
  */
+import { exp, log, pow } from './pmath.ts';
 import type { Rng } from './rng.ts';
 
 export type DistributionSpec =
@@ -62,7 +63,7 @@ class NormalSource {
       v = 2 * rng.next() - 1;
       s = u * u + v * v;
     } while (s >= 1 || s === 0);
-    const m = Math.sqrt((-2 * Math.log(s)) / s);
+    const m = Math.sqrt((-2 * log(s)) / s);
     this.spare = v * m;
     this.hasSpare = true;
     return u * m;
@@ -72,7 +73,7 @@ class NormalSource {
 /** Gamma(shape, scale=1) by Marsaglia & Tsang (2000), with the u^(1/a) boost for shape < 1. */
 function gammaUnit(shape: number, rng: Rng, normal: NormalSource): number {
   if (shape < 1) {
-    return gammaUnit(shape + 1, rng, normal) * Math.pow(rng.nextOpen(), 1 / shape);
+    return gammaUnit(shape + 1, rng, normal) * pow(rng.nextOpen(), 1 / shape);
   }
   const d = shape - 1 / 3;
   const c = 1 / Math.sqrt(9 * d);
@@ -86,17 +87,17 @@ function gammaUnit(shape: number, rng: Rng, normal: NormalSource): number {
     v = v * v * v;
     const u = rng.nextOpen();
     if (u < 1 - 0.0331 * x * x * x * x) return d * v;
-    if (Math.log(u) < 0.5 * x * x + d * (1 - v + Math.log(v))) return d * v;
+    if (log(u) < 0.5 * x * x + d * (1 - v + log(v))) return d * v;
   }
 }
 
 /** σ of the underlying normal for a lognormal with the given mean and 99th percentile. */
 export function lognormalSigmaFromP99(mean: number, p99: number): number {
   // ln p99 = ln mean − σ²/2 + Z99·σ  ⇒  σ = Z99 − sqrt(Z99² − 2 ln(p99/mean)) (the smaller root).
-  const disc = Z99 * Z99 - 2 * Math.log(p99 / mean);
+  const disc = Z99 * Z99 - 2 * log(p99 / mean);
   if (!(p99 > mean) || disc < 0) {
     throw new RangeError(
-      `lognormal p99 must be in (mean, ${(Math.exp((Z99 * Z99) / 2)).toFixed(2)}·mean], got p99=${p99} with mean=${mean}`,
+      `lognormal p99 must be in (mean, ${exp((Z99 * Z99) / 2).toFixed(2)}·mean], got p99=${p99} with mean=${mean}`,
     );
   }
   return Z99 - Math.sqrt(disc);
@@ -114,7 +115,7 @@ export function makeDistribution(spec: DistributionSpec): Distribution {
     case 'exponential': {
       const { mean } = spec;
       requirePositive('mean', mean);
-      return { spec, mean, variance: mean * mean, sample: (rng) => -mean * Math.log(rng.nextOpen()) };
+      return { spec, mean, variance: mean * mean, sample: (rng) => -mean * log(rng.nextOpen()) };
     }
     case 'deterministic': {
       const { mean } = spec;
@@ -145,11 +146,11 @@ export function makeDistribution(spec: DistributionSpec): Distribution {
           for (let i = 0; i < k; i++) {
             prod *= rng.nextOpen();
             if (prod < 1e-280) {
-              sum += Math.log(prod);
+              sum += log(prod);
               prod = 1;
             }
           }
-          return -phase * (sum + Math.log(prod));
+          return -phase * (sum + log(prod));
         },
       };
     }
@@ -163,7 +164,7 @@ export function makeDistribution(spec: DistributionSpec): Distribution {
       return {
         spec,
         mean,
-        variance: (cv * mean) ** 2,
+        variance: cv * mean * (cv * mean),
         sample: (rng) => scale * gammaUnit(shape, rng, normal),
       };
     }
@@ -175,19 +176,19 @@ export function makeDistribution(spec: DistributionSpec): Distribution {
         throw new RangeError('lognormal takes either cv or p99, not both');
       } else if (spec.cv !== undefined) {
         requirePositive('cv', spec.cv);
-        sigma = Math.sqrt(Math.log(1 + spec.cv * spec.cv));
+        sigma = Math.sqrt(log(1 + spec.cv * spec.cv));
       } else if (spec.p99 !== undefined) {
         sigma = lognormalSigmaFromP99(mean, spec.p99);
       } else {
         throw new RangeError('lognormal needs cv or p99');
       }
-      const mu = Math.log(mean) - (sigma * sigma) / 2;
+      const mu = log(mean) - (sigma * sigma) / 2;
       const normal = new NormalSource();
       return {
         spec,
         mean,
-        variance: mean * mean * (Math.exp(sigma * sigma) - 1),
-        sample: (rng) => Math.exp(mu + sigma * normal.next(rng)),
+        variance: mean * mean * (exp(sigma * sigma) - 1),
+        sample: (rng) => exp(mu + sigma * normal.next(rng)),
       };
     }
     case 'hyperexponential': {
@@ -203,7 +204,7 @@ export function makeDistribution(spec: DistributionSpec): Distribution {
         spec,
         mean,
         variance: c2 * mean * mean,
-        sample: (rng) => -(rng.next() < p1 ? mean1 : mean2) * Math.log(rng.nextOpen()),
+        sample: (rng) => -(rng.next() < p1 ? mean1 : mean2) * log(rng.nextOpen()),
       };
     }
     case 'bimodal': {
@@ -229,8 +230,8 @@ export function makeDistribution(spec: DistributionSpec): Distribution {
       return {
         spec,
         mean,
-        variance: alpha > 2 ? (xm * xm * alpha) / ((alpha - 1) ** 2 * (alpha - 2)) : Infinity,
-        sample: (rng) => xm * Math.pow(rng.nextOpen(), inv),
+        variance: alpha > 2 ? (xm * xm * alpha) / ((alpha - 1) * (alpha - 1) * (alpha - 2)) : Infinity,
+        sample: (rng) => xm * pow(rng.nextOpen(), inv),
       };
     }
   }

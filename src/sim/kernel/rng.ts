@@ -89,7 +89,7 @@ export class Rng {
   }
 
   /**
-   * Uniform double in (0, 1) on the grid (k + ½)·2^−32 — never 0 or 1, safe for Math.log, one
+   * Uniform double in (0, 1) on the grid (k + ½)·2^−32 — never 0 or 1, safe for log, one
    * 32-bit draw (the hot path of exponential sampling). The grid caps −ln u at 22.9, a tail event
    * of probability 10^−10.
    */

@@ -8,7 +8,7 @@
  * last bucket and counted in `overflow`. With the defaults (ε = 0.5 %, 1 µs … 10^9 s) that is
  * about 3,500 buckets, 28 KB, whatever the number of observations.
  */
-import { powInt } from '../kernel/pmath.ts';
+import { log, powInt } from '../kernel/pmath.ts';
 
 export class LogHistogram {
   readonly relativeError: number;
@@ -26,9 +26,9 @@ export class LogHistogram {
   ) {
     this.relativeError = relativeError;
     this.gamma = (1 + relativeError) / (1 - relativeError);
-    this.logGamma = Math.log(this.gamma);
-    this.logMin = Math.log(min);
-    this.counts = new Float64Array(Math.ceil((Math.log(max) - this.logMin) / this.logGamma) + 2);
+    this.logGamma = log(this.gamma);
+    this.logMin = log(min);
+    this.counts = new Float64Array(Math.ceil((log(max) - this.logMin) / this.logGamma) + 2);
   }
 
   add(value: number): void {
@@ -38,7 +38,7 @@ export class LogHistogram {
   /** Bucket index of `value` (histograms with the same min, max and error share indices). */
   bucketOf(value: number): number {
     if (value <= this.min) return 0;
-    return Math.ceil((Math.log(value) - this.logMin) / this.logGamma);
+    return Math.ceil((log(value) - this.logMin) / this.logGamma);
   }
 
   /** Counts one value whose {@link bucketOf} is `i` (clamped into the last bucket). */

@@ -1,6 +1,7 @@
 /**
  * Quantiles of the standard normal and Student's t distributions, for confidence intervals.
  */
+import { log, tan } from '../kernel/pmath.ts';
 
 /** Inverse of the standard normal CDF (Acklam's rational approximation, |rel. error| < 1.2e-9). */
 export function normalQuantile(p: number): number {
@@ -11,7 +12,7 @@ export function normalQuantile(p: number): number {
   const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
   const lo = 0.02425;
   if (p < lo) {
-    const q = Math.sqrt(-2 * Math.log(p));
+    const q = Math.sqrt(-2 * log(p));
     return (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
   }
   if (p > 1 - lo) return -normalQuantile(1 - p);
@@ -28,7 +29,7 @@ export function normalQuantile(p: number): number {
  */
 export function tQuantile(p: number, df: number): number {
   if (!(df >= 1)) throw new RangeError(`df must be ≥ 1, got ${df}`);
-  if (df === 1) return Math.tan(Math.PI * (p - 0.5));
+  if (df === 1) return tan(Math.PI * (p - 0.5));
   if (df === 2) return (2 * p - 1) / Math.sqrt(2 * p * (1 - p));
   const z = normalQuantile(p);
   const z2 = z * z;

@@ -27,6 +27,7 @@
  * written into a reused scratch buffer, never from a string.
  */
 
+import { pow } from '../../kernel/pmath.ts';
 import type { Rng } from '../../kernel/rng.ts';
 import { murmur2Bytes, toPositive, utf8Into, utf8MaxLength } from './murmur2.ts';
 
@@ -207,7 +208,7 @@ class ZipfKeys extends PrefixedKeys {
     if (!Number.isFinite(s) || s < 0) throw new RangeError(`zipf exponent s must be finite and >= 0, got ${s}`);
     this.s = s;
     this.rng = rng;
-    this.cdf = cumulative(count, (i) => (i + 1) ** -s);
+    this.cdf = cumulative(count, (i) => pow(i + 1, -s));
     this.harmonic = this.cdf[count - 1];
   }
 
@@ -216,7 +217,7 @@ class ZipfKeys extends PrefixedKeys {
   }
 
   pmf(i: number): number {
-    return Number.isInteger(i) && i >= 0 && i < this.count ? (i + 1) ** -this.s / this.harmonic : 0;
+    return Number.isInteger(i) && i >= 0 && i < this.count ? pow(i + 1, -this.s) / this.harmonic : 0;
   }
 }
 

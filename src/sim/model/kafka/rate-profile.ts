@@ -16,6 +16,7 @@
  * next profile piece or spike edge, so the bound is the piece's largest base rate × the spikes'
  * product on it × the burst and daily maxima: it never carries a spike past its end.
  */
+import { cos, log } from '../../kernel/pmath.ts';
 import type { Rng } from '../../kernel/rng.ts';
 
 export interface RateStepSpec {
@@ -129,7 +130,7 @@ export class RateProfile {
     const b = this.spec.bursts;
     if (b && t % b.every < b.duration) m *= b.factor;
     const d = this.spec.daily;
-    if (d) m *= 1 + d.amplitude * Math.cos((2 * Math.PI * (t - d.peakAt)) / d.period);
+    if (d) m *= 1 + d.amplitude * cos((2 * Math.PI * (t - d.peakAt)) / d.period);
     return m;
   }
 
@@ -178,7 +179,7 @@ export class RateProfile {
         t += 1 / bound;
         continue;
       }
-      const candidate = t - Math.log(rng.nextOpen()) / bound;
+      const candidate = t - log(rng.nextOpen()) / bound;
       if (candidate >= end) {
         t = end; // memoryless: restart on the next segment with its own bound
         continue;

@@ -255,7 +255,7 @@ export function formatNumber(lang: 'en' | 'ru', x: number): string {
 }
 
 /** A piece of a filled template: text, or a placeholder's value (kept apart so the page can mark it and tests can read it). */
-export type Piece = { text: string } | { ref: string; value: number | null; shown: string };
+export type Piece = { text: string } | { ref: string; format: Format; value: number | null; shown: string };
 
 /** `template` with its placeholders filled from `ctx`; a number that is missing shows as "—". */
 export function fill(template: string, ctx: EvalContext, lang: 'en' | 'ru'): Piece[] {
@@ -267,7 +267,7 @@ export function fill(template: string, ctx: EvalContext, lang: 'en' | 'ru'): Pie
     if (typeof p === 'string') out.push({ text: m[0] });
     else {
       const value = placeholderValue(p, ctx);
-      out.push({ ref: refText(p.ref), value, shown: value === null ? '—' : formatNumber(lang, value) });
+      out.push({ ref: refText(p.ref), format: p.format, value, shown: value === null ? '—' : formatNumber(lang, value) });
     }
     last = m.index + m[0].length;
   }

@@ -54,7 +54,7 @@ export function formatCompare(rows: CompareRow[], labels: { a: string; b: string
       `${r.label.en}${unit ? ` (${unit})` : ''}`,
       fmt(r.a),
       fmt(r.b),
-      r.diff === null ? '—' : `${signed(r.diff)}${r.rel === null ? '' : ` (${signed(Math.round(r.rel * 100))} %)`}`,
+      r.diff === null ? '—' : `${signed(r.diff)}${r.rel === null ? '' : r.rel >= 9 ? ` (×${fmt(r.rel + 1, 3)})` : ` (${signed(Math.round(r.rel * 100))} %)`}`,
       `${r.verdict === 'n/a' ? '' : r.verdict}${mark(r.id)}`,
     ];
   });

@@ -116,6 +116,8 @@ async function clipped(page: Page): Promise<string[]> {
       .filter((e) => {
         const s = getComputedStyle(e);
         const h = e as HTMLElement;
+        // A visually hidden label (1 px, for screen readers) is not text anyone sees cut.
+        if (h.clientWidth <= 1 && h.clientHeight <= 1) return false;
         return (s.overflow === 'hidden' || s.textOverflow === 'ellipsis' || s.overflowX === 'hidden') && h.scrollWidth > h.clientWidth + 1;
       })
       .map((e) => `${(e as HTMLElement).closest('[data-testid]')?.getAttribute('data-testid') ?? '?'}: "${(e.textContent ?? '').trim().slice(0, 40)}"`),

@@ -283,3 +283,23 @@ test('on a 390 px phone: the question, the run and the reveal, in both languages
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: `${SHOTS}/interview-list-ru-390.png` });
 });
+
+test('Back and Forward move into and out of a question, like between scenarios', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('scenario').selectOption('mm1');
+  await expect(page.getByTestId('station-view')).toBeVisible();
+  // Following a question's link from the page (a new history entry).
+  await page.evaluate(() => (location.hash = '#q=hot-key'));
+  await expect(page.getByTestId('interview')).toHaveAttribute('data-question', 'hot-key');
+  await expect(page.getByTestId('scenario')).toHaveValue('hot-partition');
+  await page.goBack();
+  await expect(page.getByTestId('interview')).toHaveCount(0);
+  await expect(page.getByTestId('scenario')).toHaveValue('mm1');
+  await page.goForward();
+  await expect(page.getByTestId('interview')).toHaveAttribute('data-question', 'hot-key');
+  // Closing the question is a step of its own: Back reopens it.
+  await page.getByTestId('q-close').click();
+  await expect(page.getByTestId('interview')).toHaveCount(0);
+  await page.goBack();
+  await expect(page.getByTestId('interview')).toHaveAttribute('data-question', 'hot-key');
+});

@@ -39,6 +39,7 @@
  * the index), and in the tests on the raw file texts.
  */
 import { parseOverride } from '../scenario/set-path.ts';
+import { readFrontMatter } from './front-matter.ts';
 
 export type Lang = 'en' | 'ru';
 export type Difficulty = 'basic' | 'intermediate' | 'advanced';
@@ -198,41 +199,8 @@ export function parseLesson(text: string, fileName: string): Lesson {
   }
 
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  const where: Record<string, number> = {};
-
   // ── front matter ──
-  const values: Record<string, string> = {};
-  let bodyStart = lines.length;
-  let closeLine = 1;
-  if (lines[0]?.trim() !== '---') {
-    problem(1, 'front matter', 'the file must start with a line "---"');
-  } else {
-    let i = 1;
-    for (; i < lines.length && lines[i].trim() !== '---'; i++) {
-      const line = lines[i];
-      const n = i + 1;
-      if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
-      const kv = /^([A-Za-z][A-Za-z0-9_-]*)\s*:(.*)$/.exec(line);
-      if (!kv) {
-        problem(n, 'front matter', `expected "key: value", got "${line.trim()}"`);
-        continue;
-      }
-      const [, key, value] = kv;
-      if (!Object.hasOwn(KEYS, key)) {
-        problem(n, key, `unknown key (expected one of ${Object.keys(KEYS).join(', ')})`);
-        continue;
-      }
-      if (Object.hasOwn(values, key)) {
-        problem(n, key, `set twice (first on line ${where[key]})`);
-        continue;
-      }
-      values[key] = value.trim();
-      where[key] = n;
-    }
-    if (i >= lines.length) problem(lines.length, 'front matter', 'no closing line "---"');
-    closeLine = Math.min(i + 1, lines.length);
-    bodyStart = i + 1;
-  }
+  const { values, where, bodyStart, closeLine } = readFrontMatter(lines, Object.keys(KEYS), problem);
 
   const required = (key: string): boolean => KEYS[key].required === 'all' || (KEYS[key].required === 'en' && lang === 'en');
   for (const key of Object.keys(KEYS)) {

@@ -42,6 +42,7 @@
  */
 import { parseList, type Lang, LANGS } from './lesson.ts';
 import { parseOverride } from '../scenario/set-path.ts';
+import { readFrontMatter } from './front-matter.ts';
 import { conditionRefs, parseCondition, parsePlaceholder, refText, type Condition, type Ref, type Within } from './question-eval.ts';
 import KAFKA_DEFAULTS from '../scenario/kafka-defaults.json' with { type: 'json' };
 
@@ -230,45 +231,15 @@ export function parseQuestion(text: string, fileName: string): QuestionFile | Qu
   }
 
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  const where: Record<string, number> = {};
-
   // ── front matter ──
-  const values: Record<string, string> = {};
-  let bodyStart = lines.length;
-  let closeLine = 1;
-  if (lines[0]?.trim() !== '---') problem(1, 'front matter', 'the file must start with a line "---"');
-  else {
-    let i = 1;
-    for (; i < lines.length && lines[i].trim() !== '---'; i++) {
-      const line = lines[i];
-      const n = i + 1;
-      if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
-      const kv = /^([A-Za-z][A-Za-z0-9_-]*)\s*:(.*)$/.exec(line);
-      if (!kv) {
-        problem(n, 'front matter', `expected "key: value", got "${line.trim()}"`);
-        continue;
-      }
-      const [, key, value] = kv;
-      if (!Object.hasOwn(KEYS, key)) {
-        problem(n, key, `unknown key (expected one of ${Object.keys(KEYS).join(', ')})`);
-        continue;
-      }
-      if (Object.hasOwn(values, key)) {
-        problem(n, key, `set twice (first on line ${where[key]})`);
-        continue;
-      }
-      if (KEYS[key].en && lang !== 'en') {
-        problem(n, key, 'is language-neutral: write it once, in the English file');
-        continue;
-      }
-      values[key] = value.trim();
-      where[key] = n;
-      if (values[key] === '') problem(n, key, 'is empty (leave the key out instead)');
+  const { values, where, bodyStart, closeLine } = readFrontMatter(lines, Object.keys(KEYS), problem, (key, value, n) => {
+    if (KEYS[key].en && lang !== 'en') {
+      problem(n, key, 'is language-neutral: write it once, in the English file');
+      return false;
     }
-    if (i >= lines.length) problem(lines.length, 'front matter', 'no closing line "---"');
-    closeLine = Math.min(i + 1, lines.length);
-    bodyStart = i + 1;
-  }
+    if (value === '') problem(n, key, 'is empty (leave the key out instead)');
+    return true;
+  });
   const has = (k: string): boolean => Object.hasOwn(values, k) && values[k] !== '';
   const listOf = (key: string): string[] | undefined => {
     if (!has(key)) return undefined;

@@ -57,3 +57,66 @@ export function readFrontMatter(
   if (i >= lines.length) problem(lines.length, 'front matter', 'no closing line "---"');
   return { values, where, bodyStart: i + 1, closeLine: Math.min(i + 1, lines.length) };
 }
+
+/** One `## Name` section of a file: its heading's line, and its lines with their numbers. */
+export interface SectionText {
+  line: number;
+  lines: [number, string][];
+}
+
+const HEADING = /^#{1,6}(?:\s|$)/;
+
+/**
+ * Splits the body (from `bodyStart`) into `## Name` sections, each of `sections` at most once and
+ * in that order; an unknown or repeated heading, and text before the first section, are problems.
+ * Each section's heading line is recorded in `where` as `## Name`. With `inOrder`, the messages
+ * spell the order out.
+ */
+export function readSections<S extends string>(
+  lines: readonly string[],
+  bodyStart: number,
+  sections: readonly S[],
+  where: Record<string, number>,
+  problem: (line: number, field: string, message: string) => void,
+  inOrder = false,
+): Partial<Record<S, SectionText>> {
+  const body: Partial<Record<S, SectionText>> = {};
+  let current: S | null = null;
+  let lastIndex = -1;
+  /** Under a heading already reported as wrong: its text is not reported again. */
+  let skipping = false;
+  for (let i = bodyStart; i < lines.length; i++) {
+    const line = lines[i];
+    const n = i + 1;
+    if (HEADING.test(line)) {
+      const name = /^##\s+(.*?)\s*$/.exec(line)?.[1] as S | undefined;
+      const index = name === undefined ? -1 : sections.indexOf(name);
+      if (!line.startsWith('## ') || name === undefined || index < 0) {
+        problem(n, line.trim(), `unknown section (expected ${sections.map((s) => `"## ${s}"`).join(', ')}${inOrder ? ', in this order' : ''})`);
+        current = null;
+        skipping = true;
+        continue;
+      }
+      const seen = body[name];
+      if (seen) {
+        problem(n, `## ${name}`, `appears twice (first on line ${seen.line})`);
+        current = null;
+        skipping = true;
+        continue;
+      }
+      if (index < lastIndex) problem(n, `## ${name}`, `must come after "## ${sections[lastIndex]}"${inOrder ? ` (order: ${sections.join(', ')})` : ''}`);
+      lastIndex = Math.max(lastIndex, index);
+      current = name;
+      skipping = false;
+      body[name] = { line: n, lines: [] };
+      where[`## ${name}`] = n;
+      continue;
+    }
+    if (current === null) {
+      if (line.trim() !== '' && !skipping) problem(n, 'text', `text outside a section (start it with "## ${sections[0]}")`);
+      continue;
+    }
+    body[current]!.lines.push([n, line]);
+  }
+  return body;
+}

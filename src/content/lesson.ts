@@ -39,7 +39,7 @@
  * the index), and in the tests on the raw file texts.
  */
 import { parseOverride } from '../scenario/set-path.ts';
-import { readFrontMatter } from './front-matter.ts';
+import { readFrontMatter, readSections } from './front-matter.ts';
 
 export type Lang = 'en' | 'ru';
 export type Difficulty = 'basic' | 'intermediate' | 'advanced';
@@ -164,7 +164,6 @@ const TAG = /^[a-z0-9][a-z0-9.-]*$/;
 const OVERRIDE = /^[A-Za-z0-9_.]+=.+$/;
 const METRIC = /^[A-Za-z][A-Za-z0-9]*$/;
 const LIST_ITEM = /^(?:[-*+]|\d+[.)])(?:\s|$)/;
-const HEADING = /^#{1,6}(?:\s|$)/;
 /** A Watch target: a `data-testid` (letters, digits and -, starting with a letter). */
 const TARGET = /^[A-Za-z][A-Za-z0-9-]*$/;
 /** The target list that starts a Watch bullet: `[a, b] text`. */
@@ -273,43 +272,7 @@ export function parseLesson(text: string, fileName: string): Lesson {
   for (const m of costs ?? []) if (compare?.includes(m)) problem(where.costs, 'costs', `"${m}" is also in compare: a fix cannot both improve and worsen it`);
 
   // ── sections ──
-  const body: Partial<Record<Section, { line: number; lines: [number, string][] }>> = {};
-  let current: Section | null = null;
-  let lastIndex = -1;
-  /** Under a heading already reported as wrong: its text is not reported again. */
-  let skipping = false;
-  for (let i = bodyStart; i < lines.length; i++) {
-    const line = lines[i];
-    const n = i + 1;
-    if (HEADING.test(line)) {
-      const h = /^##\s+(.*?)\s*$/.exec(line);
-      const name = h?.[1] as Section | undefined;
-      const index = name === undefined ? -1 : SECTIONS.indexOf(name);
-      if (!line.startsWith('## ') || index < 0) {
-        problem(n, line.trim(), `unknown section (expected ${SECTIONS.map((s) => `"## ${s}"`).join(', ')}, in this order)`);
-        current = null;
-        skipping = true;
-        continue;
-      }
-      if (body[name!]) {
-        problem(n, `## ${name}`, `appears twice (first on line ${body[name!]!.line})`);
-        current = null;
-        skipping = true;
-        continue;
-      }
-      if (index < lastIndex) problem(n, `## ${name}`, `must come after "## ${SECTIONS[lastIndex]}" (order: ${SECTIONS.join(', ')})`);
-      lastIndex = Math.max(lastIndex, index);
-      current = name!;
-      body[current] = { line: n, lines: [] };
-      where[`## ${name}`] = n;
-      continue;
-    }
-    if (current === null) {
-      if (line.trim() !== '' && !skipping) problem(n, 'text', 'text outside a section (start it with "## Story")');
-      continue;
-    }
-    body[current]!.lines.push([n, line]);
-  }
+  const body = readSections(lines, bodyStart, SECTIONS, where, problem, true);
 
   const paragraphs = (s: Section): string | null => {
     const sec = body[s];

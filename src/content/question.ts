@@ -42,7 +42,7 @@
  */
 import { parseList, type Lang, LANGS } from './lesson.ts';
 import { parseOverride } from '../scenario/set-path.ts';
-import { readFrontMatter } from './front-matter.ts';
+import { readFrontMatter, readSections } from './front-matter.ts';
 import { conditionRefs, parseCondition, parsePlaceholder, refText, type Condition, type Ref, type Within } from './question-eval.ts';
 import KAFKA_DEFAULTS from '../scenario/kafka-defaults.json' with { type: 'json' };
 
@@ -184,7 +184,6 @@ type Section = (typeof RUN_SECTIONS)[number] | (typeof NEEDS_SECTIONS)[number];
 const ALL_SECTIONS: readonly Section[] = ['Question', 'Predict', 'Reveal', 'Claims', 'Why', 'Answer', 'Needs'];
 
 const LIST_ITEM = /^(?:[-*+]|\d+[.)])(?:\s|$)/;
-const HEADING = /^#{1,6}(?:\s|$)/;
 const OVERRIDE = /^[A-Za-z0-9_.]+=.+$/;
 const NUM = /^-?\d+(?:\.\d+)?$/;
 
@@ -359,43 +358,7 @@ export function parseQuestion(text: string, fileName: string): QuestionFile | Qu
   }
 
   // ── sections ──
-  const body: Partial<Record<Section, { line: number; lines: [number, string][] }>> = {};
-  let current: Section | null = null;
-  let lastIndex = -1;
-  let skipping = false;
-  for (let i = bodyStart; i < lines.length; i++) {
-    const line = lines[i];
-    const n = i + 1;
-    if (HEADING.test(line)) {
-      const h = /^##\s+(.*?)\s*$/.exec(line);
-      const name = h?.[1] as Section | undefined;
-      const index = name === undefined ? -1 : ALL_SECTIONS.indexOf(name);
-      if (!line.startsWith('## ') || index < 0) {
-        problem(n, line.trim(), `unknown section (expected ${ALL_SECTIONS.map((s) => `"## ${s}"`).join(', ')})`);
-        current = null;
-        skipping = true;
-        continue;
-      }
-      if (body[name!]) {
-        problem(n, `## ${name}`, `appears twice (first on line ${body[name!]!.line})`);
-        current = null;
-        skipping = true;
-        continue;
-      }
-      if (index < lastIndex) problem(n, `## ${name}`, `must come after "## ${ALL_SECTIONS[lastIndex]}"`);
-      lastIndex = Math.max(lastIndex, index);
-      current = name!;
-      skipping = false;
-      body[current] = { line: n, lines: [] };
-      where[`## ${name}`] = n;
-      continue;
-    }
-    if (current === null) {
-      if (line.trim() !== '' && !skipping) problem(n, 'text', 'text outside a section (start with "## Question")');
-      continue;
-    }
-    body[current]!.lines.push([n, line]);
-  }
+  const body = readSections(lines, bodyStart, ALL_SECTIONS, where, problem);
 
   // Which sections the file must have: a run's six, or a needs question's two. A Russian file
   // follows what its text shows (the English file decides; buildQuestions compares them).

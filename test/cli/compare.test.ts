@@ -66,3 +66,13 @@ describe('sim --compare', () => {
     expect(runCli(['scenarios/mm1.json', '--compare']).code).toBe(2);
   });
 });
+
+describe('the README’s --compare example', () => {
+  it('is what the CLI prints for eager-vs-cooperative and its fix', () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const rows = readme.split('\n').filter((l) => /^(Rebalances|Paused by rebalances \(partition-s\)) {2,}/.test(l));
+    expect(rows).toHaveLength(2);
+    const out = runCli(['scenarios/eager-vs-cooperative.json', '--compare', 'fix']).stdout.split('\n');
+    for (const row of rows) expect(out, row).toContain(row);
+  });
+});

@@ -206,8 +206,11 @@ test('Step says what the event was; Next log line stops in a quiet stretch and s
   await page.screenshot({ path: `${SHOTS}/numbers-next-log-quiet.png` });
   // Records are being processed now: a step names the record.
   await page.getByTestId('speed').selectOption('max');
-  for (let i = 0; i < 40; i++) {
+  // Each press is one event: wait until the event count has moved before reading the note.
+  for (let i = 0; i < 200; i++) {
+    const before = Number(await page.getByTestId('stat-events').getAttribute('data-value'));
     await page.getByTestId('step').click();
+    await expect.poll(async () => Number(await page.getByTestId('stat-events').getAttribute('data-value'))).toBeGreaterThan(before);
     if (/finished orders-\d+@\d+/.test((await page.getByTestId('step-note').textContent()) ?? '')) break;
   }
   await expect(page.getByTestId('step-note')).toHaveText(/^t = [\d.,]+ s · warehouse-\d finished orders-\d+@\d+$/);

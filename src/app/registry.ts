@@ -85,6 +85,12 @@ export interface CompareChart {
   title: string;
   yLabel: string;
   lines: CompareLine[];
+  /**
+   * What the chart shows, in terms every model shares, so that compare view can set a run of one
+   * model beside a run of another (a queue against a log): `backlog` — messages or records waiting;
+   * `age` — how old the oldest waiting one is, seconds; `latency` — a percentile of W, seconds.
+   */
+  role?: 'backlog' | 'age' | 'latency';
 }
 
 /** What compare view needs of a model: its headline metrics and its charts of one run. */

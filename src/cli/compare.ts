@@ -36,10 +36,9 @@ export function lessonFix(id: string): LessonFix | null {
   return { fix: l.fix, fixHint: l.text.fixHint ?? null, compare: l.compare ?? [], costs: l.costs ?? [] };
 }
 
-/** The rows of two runs of the same model. */
-export function compareRuns(scenario: Scenario, a: RunSummary, b: RunSummary): CompareRow[] {
-  const defs = modelFor(scenario).headline;
-  return compareHeadlines(headlineOf(defs, a), headlineOf(defs, b));
+/** The rows of two runs — of one model, or of two (a queue against a log: their shared metrics line up). */
+export function compareRuns(a: Scenario, sa: RunSummary, b: Scenario, sb: RunSummary): CompareRow[] {
+  return compareHeadlines(headlineOf(modelFor(a).headline, sa), headlineOf(modelFor(b).headline, sb));
 }
 
 const UNIT: Record<MetricUnit, string> = { records: 'records', s: 's', count: '', 'partition-s': 'partition-s', 'per-s': '/s', fraction: '' };

@@ -250,7 +250,6 @@ function loadCompare(args: Args, a: Scenario, io: CliIo): { b: Scenario; label: 
   }
   if (args.vsSets.length > 0) label += `${label === 'the same scenario' ? ', ' : '; '}changed: ${args.vsSets.map((o) => `${o.path.join('.')}=${clip(JSON.stringify(o.value), 40)}`).join(', ')}`;
   const b = overridden(base, [...args.vsSets, { path: ['seed'], value: a.seed }], '--vs-set');
-  if (b.model !== a.model) fail(`--compare: both runs must be of one model (A is ${a.model}, B is ${b.model})`);
   return { b, label, fix: fix ?? (b.id === a.id ? lessonFix(a.id) : null) };
 }
 
@@ -340,7 +339,7 @@ function run(argv: string[], io: CliIo): number {
   }
   const { summary, log } = ran;
   if (vs && ranB) {
-    const rows = compareRuns(s, summary, ranB.summary);
+    const rows = compareRuns(s, summary, vs.b, ranB.summary);
     const story = vs.fix ? { compare: vs.fix.compare, costs: vs.fix.costs } : null;
     if (args.json) io.stdout(`${jsonText(JSON.stringify({ a: summary, b: ranB.summary, compare: rows, story }, null, 2))}\n`);
     else io.stdout(terminalText(formatCompare(rows, { a: `${oneLine(s.title)} (seed ${s.seed})`, b: oneLine(vs.label) }, story)));

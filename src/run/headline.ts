@@ -66,13 +66,19 @@ export function verdictOf(better: Better, a: number | null, b: number | null): V
   return (b < a) === (better === 'lower') ? 'better' : 'worse';
 }
 
-/** A's and B's headline values side by side (same model: the same metrics in the same order). */
+/**
+ * A's and B's headline values side by side, matched by id: for two runs of one model the same
+ * metrics in the same order; for runs of two models (a queue against a log) A's metrics, then B's
+ * that A lacks — a metric both have (the age of the oldest waiting message, p99, duplicates …) has
+ * both values, one only a model has shows "—" on the other side.
+ */
 export function compareHeadlines(a: readonly HeadlineValue[], b: readonly HeadlineValue[]): CompareRow[] {
   const byId = new Map(b.map((m) => [m.id, m]));
-  return a.map((m) => {
-    const bv = byId.get(m.id)?.value ?? null;
-    const diff = m.value !== null && bv !== null ? bv - m.value : null;
-    const rel = diff !== null && m.value !== null && m.value !== 0 ? diff / Math.abs(m.value) : null;
-    return { ...m, a: m.value, b: bv, diff, rel, verdict: verdictOf(m.better, m.value, bv) };
-  });
+  const inA = new Set(a.map((m) => m.id));
+  const row = (m: HeadlineValue, av: number | null, bv: number | null): CompareRow => {
+    const diff = av !== null && bv !== null ? bv - av : null;
+    const rel = diff !== null && av !== null && av !== 0 ? diff / Math.abs(av) : null;
+    return { ...m, value: av, a: av, b: bv, diff, rel, verdict: verdictOf(m.better, av, bv) };
+  };
+  return [...a.map((m) => row(m, m.value, byId.get(m.id)?.value ?? null)), ...b.filter((m) => !inA.has(m.id)).map((m) => row(m, null, m.value))];
 }

@@ -54,9 +54,6 @@ describe('sim --compare', () => {
     const noFix = runCli(['scenarios/dead-producer.json', '--compare', 'fix']);
     expect(noFix.code).toBe(2);
     expect(noFix.stderr).toContain('has no lesson with a fix');
-    const otherModel = runCli(['scenarios/mm1.json', '--compare', 'scenarios/overload-5pct.json']);
-    expect(otherModel.code).toBe(2);
-    expect(otherModel.stderr).toContain('both runs must be of one model');
     const twice = runCli(['scenarios/mm1.json', '--compare', 'fix', '--compare', 'fix']);
     expect(twice.code).toBe(2);
     expect(twice.stderr).toContain('--compare given twice');
@@ -64,6 +61,23 @@ describe('sim --compare', () => {
     expect(badSet.code).toBe(2);
     expect(badSet.stderr).toContain('servers');
     expect(runCli(['scenarios/mm1.json', '--compare']).code).toBe(2);
+  });
+});
+
+describe('two models side by side', () => {
+  it('lines up the metrics both have and shows each model’s own with "—" on the other side', () => {
+    const out = runCli(['scenarios/mm1.json', '--compare', 'scenarios/overload-5pct.json', '--json', '--no-timing']);
+    expect(out.code).toBe(0);
+    const j = JSON.parse(out.stdout) as { a: { model: string; p99: number }; b: { model: string; p99: number }; compare: { id: string; a: number | null; b: number | null }[] };
+    expect([j.a.model, j.b.model]).toEqual(['station', 'kafka']);
+    const row = (id: string) => j.compare.find((r) => r.id === id)!;
+    // p99 is a headline metric of both: both values, each the run's own.
+    expect(row('p99')).toMatchObject({ a: j.a.p99, b: j.b.p99 });
+    // Wq is the station's alone, lag the log's alone.
+    expect(row('Wq').a).not.toBeNull();
+    expect(row('Wq').b).toBeNull();
+    expect(row('lag').a).toBeNull();
+    expect(row('lag').b).not.toBeNull();
   });
 });
 

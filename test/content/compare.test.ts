@@ -28,7 +28,7 @@ describe('every fix moves the metrics its lesson names', () => {
       const ids = modelFor(a).headline.map((m) => m.id);
       for (const m of [...fix.compare, ...fix.costs]) expect(ids, `${id}: "${m}" is not a ${a.model} headline metric`).toContain(m);
       expect(fix.compare.length).toBeGreaterThan(0);
-      const rows = compareRuns(a, runOf(id).summary, runOf(id, ...fix.fix).summary);
+      const rows = compareRuns(a, runOf(id).summary, a, runOf(id, ...fix.fix).summary);
       const verdict = Object.fromEntries(rows.map((r) => [r.id, `${r.verdict} (A ${r.a}, B ${r.b})`]));
       for (const m of fix.compare) expect(verdict[m], `${id}: the fix should improve ${m}`).toMatch(/^better /);
       for (const m of fix.costs) expect(verdict[m], `${id}: the lesson names ${m} as the fix's cost`).toMatch(/^worse /);

@@ -156,3 +156,28 @@ test('compare view and the playlist bar on a phone: nothing wider than the scree
   await page.screenshot({ path: `${SHOTS}/compare-390.png`, fullPage: true });
   await ctx.close();
 });
+
+test('B can be a run of another model: the charts of the same role side by side, the metrics both have lined up', async ({ page }) => {
+  await page.goto(`/${encodeShareHash(load('mm1'), { vs: load('overload-5pct') })}`);
+  await expect(page.getByTestId('compare')).toBeVisible();
+  await expect(page.getByTestId('compare-b-label')).toContainText('Kafka');
+  // The station's number in system beside the log's lag: both are the backlog.
+  await expect(page.getByTestId('cmp-in-system-a')).toBeVisible();
+  await expect(page.getByTestId('cmp-in-system-b')).toBeVisible();
+  await runToEnd(page);
+  const out = execFileSync('npx', ['tsx', 'src/cli/sim.ts', 'scenarios/mm1.json', '--compare', 'scenarios/overload-5pct.json', '--json', '--no-timing'], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const rows = (JSON.parse(out) as { compare: { id: string; a: number | null; b: number | null }[] }).compare;
+  const p99 = rows.find((r) => r.id === 'p99')!;
+  expect(p99.a !== null && p99.b !== null).toBe(true);
+  await expect(page.getByTestId('cmp-row-p99')).toHaveAttribute('data-a', String(p99.a));
+  await expect(page.getByTestId('cmp-row-p99')).toHaveAttribute('data-b', String(p99.b));
+  // A metric only the log has: "—" on A's side.
+  const lag = rows.find((r) => r.id === 'lagMax')!;
+  await expect(page.getByTestId('cmp-row-lagMax')).toHaveAttribute('data-b', String(lag.b));
+  await expect(page.getByTestId('cmp-row-lagMax').locator('td').first()).toHaveText('—');
+  await page.screenshot({ path: `${SHOTS}/compare-two-models.png` });
+  // B's settings are B's model's.
+  await page.getByTestId('compare-edit-b').click();
+  await expect(page.getByTestId('settings')).toContainText('B ·');
+  await expect(page.getByTestId('set-topic.partitions')).toBeVisible();
+});

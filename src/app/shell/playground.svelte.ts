@@ -124,6 +124,8 @@ export class Playground {
   /** The panels of the current scenario's model; null while its chunk loads. */
   panels = $state.raw<ModelPanels | null>(null);
   panelsError = $state<string | null>(null);
+  /** Compare view's B run of another model (a queue against a log): that model's panels, loaded for it. */
+  #panelsOther = $state.raw<{ kind: Kind; panels: ModelPanels } | null>(null);
   /** "Sweep ρ" for the latency-vs-utilisation chart (worker pool). */
   readonly sweep = new Sweep(
     () => this.scenario,
@@ -159,6 +161,15 @@ export class Playground {
   get dataB(): unknown {
     const s = this.snapshotB;
     return s && s.kind === this.compare?.b.model ? s.data : null;
+  }
+
+  /** The panels of compare view's B run: A's own, or those of B's model when B is another model. */
+  get panelsB(): ModelPanels | null {
+    const b = this.compare?.b;
+    if (!b) return null;
+    if (b.model === this.scenario.model) return this.panels;
+    const o = this.#panelsOther;
+    return o && o.kind === b.model ? o.panels : null;
   }
 
   /** Key of the picker option showing the current scenario. */
@@ -466,6 +477,19 @@ export class Playground {
       });
   }
 
+  /** Loads the panels of compare view's B run when B is of another model than A. */
+  #loadOtherPanels(kind: Kind): void {
+    if (this.#panelsOther?.kind === kind) return;
+    pageFor(kind)
+      .panels()
+      .then((p) => {
+        if (this.compare?.b.model === kind) this.#panelsOther = { kind, panels: p as ModelPanels };
+      })
+      .catch((e: unknown) => {
+        if (this.compare?.b.model === kind) this.compareError = errorText(e);
+      });
+  }
+
   /** Loads the sections of scenario `id`'s lesson (they are shown once loaded, while it is still the current scenario). */
   #loadLesson(id: string): void {
     this.lessonError = null;
@@ -528,10 +552,10 @@ export class Playground {
       if (b) next = { mode: 'fix', b: { ...b, id: a.id } };
       else this.linkErrors = [...(this.linkErrors ?? []), `vs: "${a.id}" has no fix to compare with`];
     } else if (vs) {
-      if (vs.model === a.model) next = { mode: 'other', b: { ...vs, seed: a.seed } };
-      else this.linkErrors = [...(this.linkErrors ?? []), `vs: a ${vs.model} scenario cannot be compared with a ${a.model} one`];
+      next = { mode: 'other', b: { ...vs, seed: a.seed } };
     }
     this.compare = next;
+    if (next && next.b.model !== a.model) this.#loadOtherPanels(next.b.model);
     if (!next) {
       this.#clientB?.dispose();
       this.#clientB = null;
@@ -572,7 +596,6 @@ export class Playground {
   applyCompareB(raw: unknown): string[] | null {
     const r = validateScenario(raw);
     if (!r.ok) return r.errors.map(formatError);
-    if (r.scenario.model !== this.scenario.model) return [`model: B must be a ${this.scenario.model} scenario, like A`];
     this.#commit(this.scenario, { vs: r.scenario, keepSpeed: true });
     return null;
   }

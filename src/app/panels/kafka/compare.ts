@@ -30,8 +30,8 @@ export const kafkaCompare: ComparePlan = {
     const d = data as KafkaSnapshotData | null;
     const t = (k: Parameters<typeof ktranslate>[1]) => ktranslate(pg.lang, k);
     return [
-      { id: 'cmp-lag', title: t('chart.lagR.title'), yLabel: t('chart.lagR.y'), lines: [{ cols: d?.series.lagRecords ?? none, label: t('chart.lagR.total'), color: '#0072b2' }] },
-      { id: 'cmp-lag-age', title: t('chart.lagS.title'), yLabel: t('chart.lagS.y'), lines: [{ cols: d?.series.lagSeconds ?? none, label: t('chart.lagS.line'), color: '#d55e00' }] },
+      { id: 'cmp-lag', role: 'backlog', title: t('chart.lagR.title'), yLabel: t('chart.lagR.y'), lines: [{ cols: d?.series.lagRecords ?? none, label: t('chart.lagR.total'), color: '#0072b2' }] },
+      { id: 'cmp-lag-age', role: 'age', title: t('chart.lagS.title'), yLabel: t('chart.lagS.y'), lines: [{ cols: d?.series.lagSeconds ?? none, label: t('chart.lagS.line'), color: '#d55e00' }] },
     ];
   },
 };

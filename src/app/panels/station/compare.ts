@@ -26,6 +26,7 @@ export const stationCompare: ComparePlan = {
     return [
       {
         id: 'cmp-in-system',
+        role: 'backlog',
         title: stranslate(pg.lang, 'chart.title'),
         yLabel: stranslate(pg.lang, 'chart.y'),
         lines: [{ cols: d?.series ?? none, label: stranslate(pg.lang, 'chart.legendMean'), color: '#0072b2' }],

@@ -93,6 +93,11 @@ export interface ScenarioInfo {
    */
   compare: string[];
   costs: string[];
+  /**
+   * A lesson without a fix may name its counterpart instead: a shipped scenario of another model
+   * with the same load (a queue's lesson, the log's), which "compare" runs beside it.
+   */
+  vs: string | null;
 }
 
 export interface ScenarioContent extends ScenarioInfo {
@@ -137,6 +142,8 @@ export interface Lesson {
   /** Headline metric ids the fix improves, and those it worsens (see {@link ScenarioInfo}). */
   compare?: string[];
   costs?: string[];
+  /** The shipped scenario compare view sets beside this one (see {@link ScenarioInfo.vs}). */
+  vs?: string;
   text: ScenarioText;
   /** Line of each front matter key and section present (`title`, `## Fix`, …), for later messages. */
   lines: Record<string, number>;
@@ -154,6 +161,7 @@ const KEYS: Record<string, { kind: KeyKind; required: 'all' | 'en' | 'no' }> = {
   fixHint: { kind: 'text', required: 'no' },
   compare: { kind: 'list', required: 'no' },
   costs: { kind: 'list', required: 'no' },
+  vs: { kind: 'text', required: 'no' },
 };
 
 const SECTIONS = ['Story', 'Watch', 'Why', 'Fix'] as const;
@@ -227,6 +235,8 @@ export function parseLesson(text: string, fileName: string): Lesson {
   const title = textValue('title') ?? '';
   const oneLine = textValue('oneLine') ?? '';
   const fixHint = textValue('fixHint');
+  const vs = textValue('vs');
+  if (vs !== undefined && !/^[a-z0-9][a-z0-9-]*$/.test(vs)) problem(where.vs, 'vs', `must be the id of a shipped scenario (lowercase letters, digits and dashes; got "${vs.slice(0, 64)}")`);
 
   let difficulty: Difficulty | undefined;
   const d = textValue('difficulty');
@@ -354,6 +364,8 @@ export function parseLesson(text: string, fileName: string): Lesson {
     problem(where.compare ?? where.costs, compare !== undefined ? 'compare' : 'costs', 'is only allowed with a fix');
   }
 
+  if (vs !== undefined && fixText !== null) problem(where.vs, 'vs', 'is only allowed without a fix: a lesson either fixes its run or sets it beside another');
+
   if (problems.length > 0) throw new LessonError(problems);
   const lesson: Lesson = {
     file: fileName,
@@ -367,6 +379,7 @@ export function parseLesson(text: string, fileName: string): Lesson {
   if (fix !== undefined) lesson.fix = fix;
   if (compare !== undefined) lesson.compare = compare;
   if (costs !== undefined) lesson.costs = costs;
+  if (vs !== undefined) lesson.vs = vs;
   return lesson;
 }
 
@@ -503,6 +516,7 @@ export function buildIndex(files: Record<string, LessonHead | LessonProblem[]>):
       if (other.tags !== undefined && !sameList(other.tags, en.tags)) {
         disagree('tags', `[${other.tags.join(', ')}] differs from [${en.tags!.join(', ')}] in ${en.file} (leave it out, or make them equal)`);
       }
+      if (other.vs !== undefined && other.vs !== en.vs) disagree('vs', `"${other.vs}" differs from "${en.vs ?? ''}" in ${en.file} (leave it out, or make them equal)`);
       for (const key of ['compare', 'costs'] as const) {
         if (other[key] !== undefined && !sameList(other[key], en[key] ?? [])) {
           disagree(key, `[${other[key].join(', ')}] differs from [${(en[key] ?? []).join(', ')}] in ${en.file} (leave it out, or make them equal)`);
@@ -527,7 +541,7 @@ export function buildIndex(files: Record<string, LessonHead | LessonProblem[]>):
     }
     if (problems.length > before) continue;
 
-    index[id] = { id, difficulty: en.difficulty!, tags: en.tags!, fix, compare: en.compare ?? [], costs: en.costs ?? [], en: en.text, ru: ru.text };
+    index[id] = { id, difficulty: en.difficulty!, tags: en.tags!, fix, compare: en.compare ?? [], costs: en.costs ?? [], vs: en.vs ?? null, en: en.text, ru: ru.text };
   }
   return { index, problems };
 }

@@ -247,3 +247,24 @@ describe('lesson files (scenarios/lessons)', () => {
     for (const f of files) expect(readFileSync(f, 'utf8'), f).not.toContain('{@html');
   });
 });
+
+describe('a lesson’s counterpart (vs:)', () => {
+  it('names a shipped scenario of another model, with the same duration, so the two runs line up', () => {
+    for (const id of IDS) {
+      const vs = lessonInfo(id)?.vs;
+      if (!vs) continue;
+      expect(IDS, `${id}: vs names "${vs}"`).toContain(vs);
+      const a = raw(id);
+      const b = raw(vs);
+      expect(b.model, `${id} and its counterpart ${vs} are of two models`).not.toBe(a.model);
+      expect(b.duration, `${id} and ${vs}: one duration`).toBe(a.duration);
+    }
+  });
+
+  it('is refused with a fix, and when it is not an id', () => {
+    const head = (extra: string) => `---\ntitle: T\noneLine: O\ndifficulty: basic\ntags: [x]\n${extra}---\n\n## Story\n\nS.\n\n## Watch\n\n- [chart-lag] W.\n\n## Why\n\nY.\n`;
+    expect(() => parseLesson(head('vs: Not An Id\n'), 'x.en.md')).toThrow(/vs: must be the id of a shipped scenario/);
+    expect(() => parseLesson(`${head('vs: mm1\nfix: ["a=1"]\n')}\n## Fix\n\nF.\n`, 'x.en.md')).toThrow(/vs: is only allowed without a fix/);
+    expect(parseLesson(head('vs: mm1\n'), 'x.en.md').vs).toBe('mm1');
+  });
+});

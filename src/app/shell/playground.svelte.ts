@@ -576,7 +576,19 @@ export class Playground {
 
   /** Opens compare view: B is the lesson's fix when there is one, else the same scenario (to change in B's settings). */
   openCompare(): void {
-    this.#commit(this.scenario, { vs: this.fixedScenario && !this.variant.fixOn ? 'fix' : this.scenario, keepSpeed: true });
+    this.#commit(this.scenario, { vs: this.fixedScenario && !this.variant.fixOn ? 'fix' : (this.counterpart ?? this.scenario), keepSpeed: true });
+  }
+
+  /** The shipped scenario the lesson sets beside this one (its `vs:`), when it names one. */
+  get counterpart(): Scenario | null {
+    const id = this.info?.vs;
+    return (id && this.shipped.find((x) => x.id === id)) || null;
+  }
+
+  /** Compare view with the lesson's counterpart: the same load on another broker. */
+  compareWithCounterpart(): void {
+    const other = this.counterpart;
+    if (other) this.#commit(this.scenario, { vs: other, keepSpeed: true });
   }
 
   /** Compare view with the lesson's fix. */

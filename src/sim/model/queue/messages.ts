@@ -119,7 +119,10 @@ export class Heap<T> {
 
   /** Discards stale entries at the top; returns the first live one without removing it. */
   peekLive(live: (x: T) => boolean, drop?: (x: T) => void): T | undefined {
-    while (this.items.length > 0 && !live(this.items[0])) drop?.(this.pop()!);
+    while (this.items.length > 0 && !live(this.items[0])) {
+      const x = this.pop()!;
+      if (drop) drop(x);
+    }
     return this.items[0];
   }
 

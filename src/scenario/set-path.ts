@@ -49,7 +49,10 @@ export function parseOverride(text: string): Override {
   return { path, value };
 }
 
-import { DOTTED_FIELDS } from './kafka-schema.ts';
+import { DOTTED_FIELDS as KAFKA_DOTTED } from './kafka-schema.ts';
+import { QUEUE_DOTTED_FIELDS } from './queue-schema.ts';
+
+const DOTTED_FIELDS: ReadonlySet<string> = new Set([...KAFKA_DOTTED, ...QUEUE_DOTTED_FIELDS]);
 
 /**
  * Splits the path into keys of the objects it walks. Kafka's config names contain dots

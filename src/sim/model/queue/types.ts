@@ -1,0 +1,172 @@
+/**
+ * The queue-broker model's public shapes: what a run reports (`QueueStats`, read by the summary,
+ * the CLI and the tests) and what the page's topology draws of the broker now (`QueueTopology`).
+ * The model (`queue-model.ts`) fills them; nothing here depends on the model's internals.
+ *
+ * Message states (conservation, checked by a property test): every message produced is, at any
+ * moment, in exactly one of
+ *   delayed (DelaySeconds not over) · visible (waiting for a consumer) · in flight (received and
+ *   not yet deleted: leased in SQS, delivered and unacked in RabbitMQ) · retrying (RabbitMQ's wait
+ *   queue) · dead-lettered (in the DLQ) · deleted (acked after processing) · expired (retention or
+ *   TTL without a DLQ) · dropped (rejected or over the delivery limit without a DLQ) · parked
+ *   (a replay limit stopped it going round again).
+ * so produced = delayed + visible + inFlight + retrying + dlqDepth + deleted + expired + dropped + parked.
+ */
+import type { Estimate } from '../../metrics/estimate.ts';
+
+export type QueueFlavour = 'sqs' | 'rabbitmq';
+
+/** What a consumer is doing now. */
+export type ConsumerState =
+  /** Waiting for messages: an SQS long poll in progress, or a RabbitMQ consumer with free prefetch and nothing delivered. */
+  | 'waiting'
+  /** A ReceiveMessage call (or a delivery, or an ack) on the wire. */
+  | 'receiving'
+  | 'processing'
+  /** A GC pause: holds its messages, does nothing. */
+  | 'paused'
+  | 'crashed'
+  /** Removed by a fault (gone for good). */
+  | 'removed';
+
+export interface ConsumerStats {
+  /** `<pool>-<n>`, 1-based within its pool. */
+  name: string;
+  pool: number;
+  state: ConsumerState;
+  /** Messages it holds now: received/delivered and not yet deleted/acked (SQS: its current batch; RabbitMQ: its unacked deliveries). */
+  held: number;
+  /** Handler successes since the warm-up. */
+  processed: number;
+  /** Busy fraction (processing) since the warm-up; null before any time has passed. */
+  utilization: number | null;
+}
+
+export interface PoolStats {
+  name: string;
+  /** Consumers alive now (not crashed, not removed). */
+  alive: number;
+  /** Consumers ever started in the pool (count + added). */
+  total: number;
+  processed: number;
+  utilization: number | null;
+}
+
+/** A message on screen: in flight at a consumer, or at the head of the queue. */
+export interface MessageView {
+  /** `m-<seq>` (seq counts messages produced, from 1). */
+  id: string;
+  key: string | null;
+  priority: number;
+  /** ApproximateReceiveCount (SQS) / delivery count (RabbitMQ). */
+  receives: number;
+  /** Seconds since it was sent. */
+  age: number;
+  /** SQS: seconds until its lease ends (negative: ended, the delete will be refused if someone else received it since); RabbitMQ: null. */
+  leaseLeft: number | null;
+  poison: boolean;
+}
+
+/** The broker and its consumers as the topology draws them now (bounded: a few messages per place). */
+export interface QueueTopology {
+  flavour: QueueFlavour;
+  queue: string;
+  dlq: string | null;
+  retryQueue: string | null;
+  fifo: boolean;
+  /** FIFO: message groups with messages, and how many of them are blocked by an in-flight message. */
+  groups: { total: number; blocked: number } | null;
+  /** The first few visible messages, in the order they would be handed out. */
+  head: MessageView[];
+  /** Per consumer (every consumer, in pool order, at most `MAX_CONSUMER_VIEWS`; the rest are summed in `consumersRest`). */
+  consumers: (ConsumerStats & { messages: MessageView[] })[];
+  consumersRest: { count: number; held: number; processing: number };
+}
+
+export const MAX_CONSUMER_VIEWS = 40;
+export const MAX_MESSAGE_VIEWS = 8;
+
+export interface QueueStats {
+  flavour: QueueFlavour;
+  simTime: number;
+  events: number;
+  /** Length of the measurement window (simTime − warmup), seconds. */
+  window: number;
+
+  // Whole-run counters (conservation holds on these at any time).
+  produced: number;
+  delayed: number;
+  visible: number;
+  inFlight: number;
+  retrying: number;
+  dlqDepth: number;
+  deleted: number;
+  expired: number;
+  dropped: number;
+  parked: number;
+
+  // Whole-run event counts.
+  /** Messages moved to the DLQ (a message moved, redriven and moved again counts twice). */
+  deadLettered: number;
+  /** Deliveries: SQS messages returned by ReceiveMessage, RabbitMQ basic.deliver. */
+  deliveries: number;
+  /** Deliveries of a message that had been delivered before. */
+  redeliveries: number;
+  /** Handler successes; a message processed twice counts twice. */
+  processed: number;
+  /** Handler successes of a message that had already been processed successfully once (the duplicates an application sees). */
+  duplicates: number;
+  /** Failed handler attempts (transient failures, poison, outages). */
+  failures: number;
+  /** SQS: ReceiveMessage calls, and those that returned nothing. RabbitMQ: 0. */
+  receiveCalls: number;
+  emptyReceives: number;
+  /** SQS: leases that ended with the message still undeleted (it became visible again). */
+  leaseExpiries: number;
+  /** SQS: ChangeMessageVisibility calls that extended a lease. */
+  leaseExtensions: number;
+  /** SQS: DeleteMessage calls refused because the message had been received again since (the receipt handle was stale). */
+  staleDeletes: number;
+  /** RabbitMQ: nacks/rejects, and messages requeued (nack requeue, a crashed consumer's unacked, consumer_timeout). */
+  requeued: number;
+  /** Consumers that crashed (poison with effect crash, faults, consumer_timeout). */
+  crashes: number;
+  /** Messages moved back from the DLQ by redrive faults. */
+  redriven: number;
+
+  /** Messages the broker stores now: delayed + visible + in flight + retrying + DLQ (its state size). */
+  stored: number;
+  /** Age of the oldest message not yet deleted (delayed, visible or in flight; not the DLQ), seconds; 0 when none. */
+  oldestAge: number;
+
+  // Over the measurement window, with 95 % half-widths from batch means.
+  /** Arrival rate (messages produced per second). */
+  lambda: Estimate;
+  /** Deletes (acks after processing) per second. */
+  throughput: Estimate;
+  /** Messages in the system (not yet deleted: delayed, visible, in flight, retrying), time-average. */
+  L: Estimate;
+  /**
+   * Sent → deleted (the broker removes it: SQS DeleteMessage or RabbitMQ ack arrives), seconds,
+   * per deleted message — the W of Little's law with L below (messages leaving to the DLQ, expiring
+   * or dropped are not in it).
+   */
+  W: Estimate;
+  /** Sent → first delivery to a consumer, seconds. */
+  Wq: Estimate;
+  /** Mean busy fraction over every consumer that was alive. */
+  utilization: Estimate;
+  /** Percentiles of W (relative error 0.5 %), null before any completion. */
+  p50: number | null;
+  p90: number | null;
+  p99: number | null;
+  /** Messages whose W was measured (deleted after the warm-up). */
+  completedInWindow: number;
+
+  pools: PoolStats[];
+  consumers: ConsumerStats[];
+}
+
+/** Chart series the model samples (bucketed over simulated time; see DownsampledSeries). */
+export const QUEUE_SERIES = ['visible', 'inFlight', 'oldestAge', 'throughput', 'p99', 'dlqDepth', 'duplicates', 'stored', 'rateIn'] as const;
+export type QueueSeriesName = (typeof QUEUE_SERIES)[number];

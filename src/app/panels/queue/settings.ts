@@ -17,7 +17,8 @@ const RABBIT = { path: 'queue.type', is: 'rabbitmq' } as const;
 /** Kafka's producer fields, with the key explained as a queue uses it, and a message priority. */
 const producerFields: readonly FieldSpec[] = [
   ...PRODUCER_SECTION.fields
-    .filter((f) => f.path !== 'producers.0.recordBytes')
+    // Record size, batch size and metadata refresh are Kafka's (fetch limits, partitioner).
+    .filter((f) => !['producers.0.recordBytes', 'producers.0.batch.size', 'producers.0.metadata.max.age.ms'].includes(f.path))
     .map((f) =>
       f.path === 'producers.0.keys.kind'
         ? {

@@ -161,7 +161,9 @@ export interface ConsumerLayout {
  */
 export function consumerLayout(pools: readonly number[], hasRest: boolean, x: number, y: number, w: number, h: number, opts = { head: 14, gap: 3, comfy: 30, tight: 15, maxH: 40, maxCols: 10 }): ConsumerLayout {
   const restH = hasRest ? 18 : 0;
-  const avail = Math.max(0, h - pools.length * opts.head - (hasRest ? restH + opts.gap : 0));
+  // Many pools in a low drawing: headings shrink so that every pool keeps a row.
+  const headH = Math.min(opts.head, h / (2 * pools.length + 1));
+  const avail = Math.max(0, h - pools.length * headH - (hasRest ? restH + opts.gap : 0));
   const heightFor = (cols: number) => {
     const rows = pools.reduce((a, n) => a + Math.max(1, Math.ceil(n / cols)), 0);
     return rows > 0 ? avail / rows - opts.gap : avail;
@@ -174,13 +176,13 @@ export function consumerLayout(pools: readonly number[], hasRest: boolean, x: nu
       break;
     }
   }
-  const boxH = Math.max(4, Math.min(opts.maxH, heightFor(cols)));
+  const boxH = Math.max(1, Math.min(opts.maxH, heightFor(cols)));
   const boxW = Math.max(4, (w - (cols - 1) * opts.gap) / cols);
   let cy = y;
   const out: { head: Box; boxes: Box[] }[] = [];
   for (const n of pools) {
-    const head = { x, y: cy, w, h: opts.head };
-    cy += opts.head;
+    const head = { x, y: cy, w, h: headH };
+    cy += headH;
     const boxes: Box[] = [];
     for (let i = 0; i < n; i++) boxes.push({ x: x + (i % cols) * (boxW + opts.gap), y: cy + Math.floor(i / cols) * (boxH + opts.gap), w: boxW, h: boxH });
     cy += Math.max(1, Math.ceil(n / cols)) * (boxH + opts.gap);

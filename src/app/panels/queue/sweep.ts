@@ -8,7 +8,8 @@
  */
 import type { QueueScenario } from '../../../scenario/index.ts';
 import type { QueueData } from '../../../run/models/queue/data.ts';
-import { makeDistribution, type DistributionSpec } from '../../../sim/kernel/distributions.ts';
+import type { DistributionSpec } from '../../../sim/kernel/distributions.ts';
+import { specMean } from '../kafka/sweep.ts';
 import { mmc } from '../../../theory/queues.ts';
 import type { SweepPlan } from '../../registry.ts';
 import { fmt } from '../../format.ts';
@@ -21,14 +22,7 @@ const pool = (s: QueueScenario, p: number) => s.consumers[Math.min(Math.max(0, p
 
 /** Mean processing time per message (s) of pool `p`, or null. */
 export function serviceMean(s: QueueScenario, p = 0): number | null {
-  const spec = pool(s, p)?.processing.time as DistributionSpec | undefined;
-  if (!spec) return null;
-  try {
-    const m = makeDistribution(spec).mean;
-    return m > 0 && Number.isFinite(m) ? m : null;
-  } catch {
-    return null;
-  }
+  return specMean(pool(s, p)?.processing.time as DistributionSpec | undefined);
 }
 
 /** Messages per second pool `p` can process: consumers ÷ mean time. */

@@ -8,17 +8,10 @@
  */
 import type { QueueScenario } from '../../../scenario/index.ts';
 import type { QueueData } from '../../../run/models/queue/data.ts';
-import { MAX_CONSUMER_VIEWS, type ConsumerState, type MessageView, type QueueFlavour } from '../../../sim/model/queue/types.ts';
+import { MAX_CONSUMER_VIEWS, type ConsumerStats, type MessageView, type QueueFlavour } from '../../../sim/model/queue/types.ts';
 
-export interface ConsumerBox {
-  name: string;
-  pool: number;
-  state: ConsumerState;
-  held: number;
-  processed: number;
-  utilization: number | null;
-  messages: MessageView[];
-}
+/** A consumer as the topology draws it: its stats and the messages it holds (the snapshot's own shape). */
+export type ConsumerBox = ConsumerStats & { messages: MessageView[] };
 
 export interface PoolView {
   index: number;
@@ -99,7 +92,7 @@ export function queueTopology(data: QueueData | null, s: QueueScenario): QueueTo
   const sum = data?.summary ?? null;
   const topo = data?.topology ?? null;
   const fromScenario = topo ? null : scenarioConsumers(s);
-  const listed: ConsumerBox[] = topo ? topo.consumers.map((c) => ({ ...c, messages: c.messages })) : fromScenario!.listed;
+  const listed: ConsumerBox[] = topo ? topo.consumers : fromScenario!.listed;
   const pools: PoolView[] = s.consumers.map((c, p) => {
     const stats = sum?.pools[p];
     return {

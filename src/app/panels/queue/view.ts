@@ -1,12 +1,13 @@
 /**
- * The queue panels' typed view of the page state: the snapshot data and the scenario as the
- * queue model shapes them, the strings, and the live faults its panel offers.
+ * The queue panels' typed view of the page state (see `../common/view.ts`), their strings, and the
+ * live faults their panel offers.
  */
 import type { QueueScenario } from '../../../scenario/index.ts';
 import type { QueueData } from '../../../run/models/queue/data.ts';
 import type { LiveFault } from '../../../../workers/protocol.ts';
 import type { Playground } from '../../shell/playground.svelte.ts';
 import { qtranslate, type QMessageKey, type Vars } from './text.ts';
+import { PanelView } from '../common/view.ts';
 
 export type QueueFaultKind =
   | 'crash'
@@ -50,20 +51,7 @@ export function queueLiveFault(kind: QueueFaultKind, target: string): LiveFault 
   }
 }
 
-export class QueueView {
-  constructor(readonly pg: Playground) {}
-  get data(): QueueData | null {
-    return this.pg.data as QueueData | null;
-  }
-  get scenario(): QueueScenario {
-    return this.pg.scenario as QueueScenario;
-  }
-  get lang() {
-    return this.pg.lang;
-  }
-  get status() {
-    return this.pg.status;
-  }
+export class QueueView extends PanelView<QueueData, QueueScenario> {
   t = (key: QMessageKey, vars?: Vars): string => qtranslate(this.pg.lang, key, vars);
 }
 

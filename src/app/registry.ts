@@ -157,7 +157,7 @@ export const PAGES: { [K in Kind]: ModelPage<K> } = {
   },
   queue: {
     kind: 'queue',
-    label: { en: 'Queue brokers (SQS, RabbitMQ)', ru: 'Брокеры очередей (SQS, RabbitMQ)' },
+    label: { en: 'SQS and RabbitMQ queues', ru: 'Очереди SQS и RabbitMQ' },
     runSeconds: 15,
     blank: blankQueue,
     panels: () => import('./panels/queue/index.ts').then((m) => m.panels),

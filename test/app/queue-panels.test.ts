@@ -6,7 +6,8 @@ import { queueCounters, shortPolling } from '../../src/app/panels/queue/counters
 import { queueCharts, QUEUE_CHART_IDS } from '../../src/app/panels/queue/charts.ts';
 import { QUEUE_SETTINGS } from '../../src/app/panels/queue/settings.ts';
 import { capacity, mmcCurve, queueSweep, sweepScenario } from '../../src/app/panels/queue/sweep.ts';
-import { queueCompare, QUEUE_PAGE_HEADLINE } from '../../src/app/panels/queue/compare.ts';
+import { queueCompare } from '../../src/app/panels/queue/compare.ts';
+import { QUEUE_HEADLINE } from '../../src/run/models/queue/headline.ts';
 import { QUEUE_MESSAGES } from '../../src/app/panels/queue/text.ts';
 import { queueLiveFault, type QueueFaultKind } from '../../src/app/panels/queue/view.ts';
 import { buildView } from '../../src/app/settings/view.ts';
@@ -176,9 +177,9 @@ describe('queue charts and compare', () => {
     expect(queueCompare.charts(d, pg).map((c) => c.id)).toEqual(['cmp-depth', 'cmp-oldest', 'cmp-p99']);
     expect(queueCompare.charts(null, pg)[0].lines[0].cols.t.length).toBe(0);
     const sum = queueCompare.summary(d) as typeof d.summary;
-    expect(QUEUE_PAGE_HEADLINE.find((m) => m.id === 'p99')!.value(sum)).toBe(0.5);
+    expect(QUEUE_HEADLINE.find((m) => m.id === 'p99')!.value(sum)).toBe(0.5);
     // Every compare target of a counter names a headline row that exists.
-    const rows = new Set(QUEUE_PAGE_HEADLINE.map((m) => `cmp-row-${m.id}`));
+    const rows = new Set(QUEUE_HEADLINE.map((m) => `cmp-row-${m.id}`));
     for (const ids of Object.values(queueCompare.targets)) for (const id of ids) if (id.startsWith('cmp-row-')) expect(rows.has(id), id).toBe(true);
   });
   it('every counter and chart is a watch target', () => {

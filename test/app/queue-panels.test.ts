@@ -140,7 +140,7 @@ describe('queue counters', () => {
     expect(cell(queueCounters(fakePg(d, s)), 'empty').tone).toBe('plain');
     const short = { ...s, queue: { ...s.queue, ReceiveMessageWaitTimeSeconds: 0 } } as QueueScenario;
     expect(shortPolling(short)).toBe(true);
-    expect(cell(queueCounters(fakePg(d, short)), 'empty').note).toBe('short polling: 90 % empty');
+    expect(cell(queueCounters(fakePg(d, short)), 'empty').note).toBe('short poll: 90 % empty');
   });
   it('RabbitMQ shows requeues and the prefetch instead of empty receives', () => {
     const cells = queueCounters(fakePg(queueData({ flavour: 'rabbitmq', requeued: 6, redeliveries: 6 }), rabbit()));

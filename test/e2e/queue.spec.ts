@@ -130,6 +130,7 @@ test('a live fault: killing a consumer shows it crashed, in the timeline and the
   await page.getByTestId('speed').selectOption('1');
   await page.getByTestId('play').click();
   await expect(page.getByTestId('sim-time')).not.toHaveAttribute('data-value', '0');
+  await page.getByTestId('tab-faults').click();
   await page.getByTestId('fault-target').selectOption('worker-2');
   await page.getByTestId('fault-crash').click();
   await expect(page.locator('[data-testid=consumer][data-name=worker-2]')).toHaveAttribute('data-state', 'crashed', { timeout: 15_000 });

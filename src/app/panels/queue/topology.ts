@@ -149,10 +149,11 @@ export interface ConsumerLayout {
 
 /**
  * Consumer boxes in a column of `w` × `h` px: per pool a heading line, then a grid with the same
- * number of columns for every pool — the fewest columns that keep boxes at least `comfy` px tall
- * (room for the messages under the name), else at least `tight` px, else 10 columns.
+ * number of columns for every pool — the fewest columns (but enough to keep boxes at most `maxW`
+ * wide) that keep boxes at least `comfy` px tall (room for the messages under the name), else at
+ * least `tight` px, else 10 columns.
  */
-export function consumerLayout(pools: readonly number[], hasRest: boolean, x: number, y: number, w: number, h: number, opts = { head: 14, gap: 3, comfy: 30, tight: 15, maxH: 40, maxCols: 10 }): ConsumerLayout {
+export function consumerLayout(pools: readonly number[], hasRest: boolean, x: number, y: number, w: number, h: number, opts = { head: 14, gap: 3, comfy: 30, tight: 15, maxH: 40, maxW: 190, maxCols: 10 }): ConsumerLayout {
   const restH = hasRest ? 18 : 0;
   // Many pools in a low drawing: headings shrink so that every pool keeps a row.
   const headH = Math.min(opts.head, h / (2 * pools.length + 1));
@@ -161,9 +162,12 @@ export function consumerLayout(pools: readonly number[], hasRest: boolean, x: nu
     const rows = pools.reduce((a, n) => a + Math.max(1, Math.ceil(n / cols)), 0);
     return rows > 0 ? avail / rows - opts.gap : avail;
   };
+  // Boxes no wider than maxW: a few consumers make a grid, not a stack of wide bars.
+  const largest = Math.max(1, ...pools);
+  const minCols = Math.min(opts.maxCols, largest, Math.ceil((w + opts.gap) / (opts.maxW + opts.gap)));
   let cols = opts.maxCols;
   for (const need of [opts.comfy, opts.tight]) {
-    const c = Array.from({ length: opts.maxCols }, (_, i) => i + 1).find((k) => heightFor(k) >= need);
+    const c = Array.from({ length: opts.maxCols - minCols + 1 }, (_, i) => i + minCols).find((k) => heightFor(k) >= need);
     if (c !== undefined) {
       cols = c;
       break;

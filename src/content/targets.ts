@@ -50,8 +50,8 @@ export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue', Readonly<Recor
     counters: {},
     ...each(QUEUE_COUNTERS, COUNTER),
     topology: PANEL,
-    /** Parts of the topology: producers, the queue box, its DLQ, the consumers with their leases / prefetch slots. */
-    ...each(['producer', 'queue-box', 'dlq-queue', 'retry-queue', 'consumer', 'fifo-groups'], { present: { within: 'topology' } }),
+    /** Parts of the topology: producers, the queue box, the consumers with their leases / prefetch slots, FIFO groups. */
+    ...each(['producer', 'queue-box', 'consumer', 'fifo-groups'], { present: { within: 'topology' } }),
     ...each(['chart-depth', 'chart-oldest', 'chart-throughput', 'chart-latency', 'chart-dlq', 'chart-stored'], PANEL),
     'event-log': { tab: 'log' },
     'chart-wrho': { tab: 'wrho' },

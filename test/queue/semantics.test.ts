@@ -109,6 +109,27 @@ describe('SQS leases', () => {
     expect(st.blocked).toBe(1);
   });
 
+  it('FIFO with batches: after a failure the rest of that group’s batch waits, so every group is applied in order', () => {
+    const s = scenario({
+      duration: 300,
+      queue: sqs({ VisibilityTimeout: 5, FifoQueue: true }),
+      producers: [{ name: 'p', rate: 20, keys: { kind: 'coarse', values: ['A', 'B', 'C'] } }],
+      consumers: [pool('w', det(0.01), { count: 3, MaxNumberOfMessages: 10, processing: { time: det(0.01), failureRate: 0.05 } })],
+      timing: { 'rtt.ms': 2 },
+    });
+    const m = createQueue(s);
+    const deletes = recordDeletes(m);
+    m.run(s.duration);
+    // Failures happened inside batches, and other messages of the failed one's group were set aside.
+    expect(m.core.failures).toBeGreaterThan(100);
+    for (const key of ['A', 'B', 'C']) {
+      const seqs = deletes.filter((d) => d.key === key).map((d) => d.seq);
+      expect(seqs.length).toBeGreaterThan(500);
+      // Each message is applied once, after every earlier message of its group.
+      expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    }
+  });
+
   it('a crashed consumer’s messages come back only when their leases end', () => {
     const s = scenario({ duration: 60, queue: sqs({ VisibilityTimeout: 30 }), producers: ONE_MESSAGE, consumers: [pool('w', det(10), { count: 2 })], faults: [{ at: 2, kind: 'crash', target: 'w-1' }], timing: { 'rtt.ms': 0 } });
     const { r } = run(s);

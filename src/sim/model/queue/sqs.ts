@@ -316,7 +316,18 @@ export class SqsBroker implements Broker {
   }
 
   failed(c: Consumer, h: Held): void {
-    if (this.core.pool(c).onFailure === 'requeue') this.core.send(Op.ChangeVisibility, c, h.m, h.receipt, 0);
+    const requeue = this.core.pool(c).onFailure === 'requeue';
+    if (requeue) this.core.send(Op.ChangeVisibility, c, h.m, h.receipt, 0);
+    if (!this.q.FifoQueue || c.inbox.length === 0) return;
+    // FIFO: the rest of this message group's batch must not be processed before the failed one is
+    // (as AWS asks of FIFO consumers, and as Lambda does): the consumer sets them aside undeleted;
+    // they come back with the failed one, in order, when their lease ends (at once with `requeue`).
+    const rest = c.inbox.toArray();
+    c.inbox.clear();
+    for (const x of rest) {
+      if (x.m.key !== h.m.key) c.inbox.push(x);
+      else if (requeue) this.core.send(Op.ChangeVisibility, c, x.m, x.receipt, 0);
+    }
   }
 
   lost(): void {

@@ -61,6 +61,7 @@ export function summary(over: Partial<QueueSummary> = {}): QueueSummary {
     little: { L: 4, lambdaW: 3.9, relDiff: 0.02, tolerance: 0.1, verdict: 'agrees' },
     theory: { mmc: { c: 4, lambda: 30, mu: 10, rho: 0.75, W: 0.1509, Wq: 0.0509, pWait: 0.5094 }, partitioned: { c: 4, rho: 0.75, W: 0.4, Wq: 0.3 } },
     balance: { idle: 0, minShare: 0.24, maxShare: 0.26 },
+    producers: [{ name: "shop", priority: 0, sent: 9000, W: est(0.34, 0.02), p99: 1.2 }],
     pools: [{ name: 'worker', alive: 4, total: 4, processed: 8984, utilization: 0.75 }],
     consumers: [],
     ...over,

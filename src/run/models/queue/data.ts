@@ -78,6 +78,8 @@ export interface QueueSummary {
   /** Consumers alive that processed nothing in the window although messages waited (the prefetch-hoarding signature), and the spread of the load. */
   balance: { idle: number; minShare: number | null; maxShare: number | null };
 
+  /** Per producer: messages sent, the priority it publishes with, and the W of its messages (urgent vs background work). */
+  producers: { name: string; priority: number; sent: number; W: EstimateOut; p99: number | null }[];
   pools: PoolStats[];
   /** The first `MAX_CONSUMER_VIEWS` consumers. */
   consumers: ConsumerStats[];

@@ -6,6 +6,15 @@
 import type { MetricDef } from '../../headline.ts';
 import type { QueueSummary } from './data.ts';
 
+/** A number of the producer that publishes with the highest priority — when the producers' priorities differ (else null). */
+function urgent(of: (p: QueueSummary['producers'][number]) => number | null): (s: QueueSummary) => number | null {
+  return (s) => {
+    const ps = s.producers;
+    if (ps.length < 2 || ps.every((p) => p.priority === ps[0].priority)) return null;
+    return of(ps.reduce((a, p) => (p.priority > a.priority ? p : a)));
+  };
+}
+
 export const QUEUE_HEADLINE: readonly MetricDef<QueueSummary>[] = [
   { id: 'lagAge', label: { en: 'Oldest message age now', ru: 'Возраст старейшего сообщения' }, unit: 's', better: 'lower', value: (s) => s.oldestAge },
   { id: 'lagAgeMax', label: { en: 'Peak oldest message age', ru: 'Пик возраста старейшего сообщения' }, unit: 's', better: 'lower', value: (s) => s.oldestAgeMax },
@@ -17,7 +26,10 @@ export const QUEUE_HEADLINE: readonly MetricDef<QueueSummary>[] = [
   { id: 'depth', label: { en: 'Queue depth now', ru: 'Глубина очереди сейчас' }, unit: 'records', better: 'lower', value: (s) => s.depth.final },
   { id: 'depthMax', label: { en: 'Peak queue depth', ru: 'Пик глубины очереди' }, unit: 'records', better: 'lower', value: (s) => s.depth.max },
   { id: 'inFlight', label: { en: 'In flight now', ru: 'В обработке сейчас' }, unit: 'records', better: 'none', value: (s) => s.inFlight },
-  { id: 'stored', label: { en: 'Messages stored', ru: 'Хранится сообщений' }, unit: 'records', better: 'lower', value: (s) => s.stored },
+  // What the broker keeps: for a queue, what is not yet deleted (a log keeps everything for its retention) — a trade-off, not a score.
+  { id: 'stored', label: { en: 'Stored on the broker', ru: 'Хранится на брокере' }, unit: 'records', better: 'none', value: (s) => s.stored },
+  { id: 'urgentW', label: { en: 'W of the most urgent producer', ru: 'W самого срочного продюсера' }, unit: 's', better: 'lower', value: urgent((p) => p.W.mean) },
+  { id: 'urgentP99', label: { en: 'p99 of the most urgent producer', ru: 'p99 самого срочного продюсера' }, unit: 's', better: 'lower', value: urgent((p) => p.p99) },
   { id: 'redeliveries', label: { en: 'Redeliveries', ru: 'Повторные доставки' }, unit: 'count', better: 'lower', value: (s) => s.redeliveries },
   { id: 'emptyReceives', label: { en: 'Empty receives', ru: 'Пустые получения' }, unit: 'count', better: 'lower', value: (s) => s.emptyReceives },
   { id: 'idle', label: { en: 'Idle consumers', ru: 'Простаивают консьюмеров' }, unit: 'count', better: 'lower', value: (s) => s.balance.idle },

@@ -129,6 +129,7 @@ export function buildQueueSummary(s: QueueScenario, model: QueueModel, wallMs?: 
     little: littleCheck(est(st.L), est(st.W), est(st.lambda), est(st.throughput)),
     theory: queueTheory(s),
     balance: balance(model, st),
+    producers: st.producers.map((p) => ({ name: p.name, priority: p.priority, sent: p.sent, W: est(p.W), p99: p.p99 })),
     pools: st.pools,
     consumers: st.consumers.slice(0, MAX_CONSUMER_VIEWS),
   };

@@ -66,6 +66,9 @@ export function formatQueueTable(s: QueueScenario, r: QueueSummary): string {
     counters.push(['ReceiveMessage calls', r.receiveCalls], ['empty receives', r.emptyReceives], ['lease expiries', r.leaseExpiries], ['lease extensions', r.leaseExtensions], ['stale deletes', r.staleDeletes]);
   } else counters.push(['requeued', r.requeued]);
   out.push(counters.map(([k, v]) => `${k} ${count(v)}`).join(' · '));
+  if (r.producers.length > 1) {
+    for (const p of r.producers) out.push(`producer ${p.name} (priority ${p.priority}): ${count(p.sent)} sent · W ${withCi(p.W)} s · p99 ${fmt(p.p99)} s`);
+  }
   const b = r.balance;
   out.push(`balance: ${count(b.idle)} idle consumer${b.idle === 1 ? '' : 's'} · share of the work per consumer ${pct(b.minShare)} … ${pct(b.maxShare)}`, '');
   for (const [i, p] of r.pools.entries()) {

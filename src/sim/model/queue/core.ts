@@ -170,6 +170,8 @@ export class QueueCore {
   readonly wHist = new LogHistogram();
   /** W of the messages deleted since the last chart sample (the p99 series). */
   readonly windowHist = new LogHistogram();
+  /** W per producer (urgent and background work in one queue: what priorities change). */
+  readonly byProducer: { w: BatchMeans; hist: LogHistogram }[];
   busyCount = 0;
   aliveCount = 0;
   readonly half: number;
@@ -190,6 +192,7 @@ export class QueueCore {
     this.owed = new TimeIntegral(this.batch);
     this.util = new TimeIntegral(this.batch);
     this.started = config.consumers.map(() => 0);
+    this.byProducer = config.producers.map(() => ({ w: new BatchMeans(), hist: new LogHistogram() }));
     this.slow = config.consumers.map(() => []);
     this.outages = config.consumers.map(() => []);
     this.kWire = this.sim.register('wire', () => this.onWire());
@@ -275,6 +278,9 @@ export class QueueCore {
     const b = this.wHist.bucketOf(w);
     this.wHist.addAt(b);
     this.windowHist.addAt(b);
+    const mine = this.byProducer[m.producer];
+    mine.w.add(w);
+    mine.hist.addAt(b);
   }
 
   deadLetter(m: Msg, dlqName: string, why: string): void {
@@ -339,6 +345,10 @@ export class QueueCore {
     this.w.reset();
     this.wq.reset();
     this.wHist.reset();
+    for (const x of this.byProducer) {
+      x.w.reset();
+      x.hist.reset();
+    }
     for (const c of this.consumers) {
       c.busy.reset(t);
       c.processed = 0;

@@ -124,9 +124,7 @@ export class QueueModel implements SimModel<QueueFault> {
     this.arrivals.schedule(i, now);
     const k = p.keys.next();
     const key = k < 0 ? null : p.keys.key(k);
-    const q = this.config.queue;
-    const maxPriority = q.type === 'rabbitmq' ? q['x-max-priority'] : null;
-    const priority = maxPriority === null ? 0 : Math.min(maxPriority, p.config.priority);
+    const priority = this.priorityOf(i);
     const poison = this.poison.length > 0 ? this.poisonOf(key) : 0;
     const m = new Msg(core.produced + 1, i, key, priority, now, poison);
     m.pos = core.nextPosition();
@@ -135,6 +133,13 @@ export class QueueModel implements SimModel<QueueFault> {
     p.produced++;
     p.lastAt = now;
     this.broker.arrive(m);
+  }
+
+  /** The priority producer `i`'s messages get: its own, capped at x-max-priority; 0 without one (SQS, a plain RabbitMQ queue). */
+  priorityOf(i: number): number {
+    const q = this.config.queue;
+    const max = q.type === 'rabbitmq' ? q['x-max-priority'] : null;
+    return max === null ? 0 : Math.min(max, this.producers[i].config.priority);
   }
 
   private poisonOf(key: string | null): number {

@@ -163,8 +163,19 @@ export interface QueueStats {
   /** Messages whose W was measured (deleted after the warm-up). */
   completedInWindow: number;
 
+  /** Per producer: messages sent, and the W (sent → deleted) of its messages deleted in the window. */
+  producers: ProducerStats[];
   pools: PoolStats[];
   consumers: ConsumerStats[];
+}
+
+export interface ProducerStats {
+  name: string;
+  /** The priority it publishes with (the queue applies it only with x-max-priority). */
+  priority: number;
+  sent: number;
+  W: Estimate;
+  p99: number | null;
 }
 
 /** Chart series the model samples (bucketed over simulated time; see DownsampledSeries). */

@@ -95,6 +95,13 @@ export function queueStats(model: QueueModel, level = CONFIDENCE): QueueStats {
     p90: finite(core.wHist.quantile(0.9)),
     p99: finite(core.wHist.quantile(0.99)),
     completedInWindow: core.w.n,
+    producers: model.producerRates().map((p, i) => ({
+      name: p.name,
+      priority: model.producers[i].config.priority,
+      sent: p.produced,
+      W: core.byProducer[i].w.estimate(level),
+      p99: finite(core.byProducer[i].hist.quantile(0.99)),
+    })),
     pools,
     consumers,
   };

@@ -212,3 +212,15 @@ describe('a producer under four short ×100 load spikes (issue 10b)', () => {
     expect(JSON.stringify(summarize(replay, again))).toBe(JSON.stringify(summarize(replay, live)));
   });
 });
+
+describe('constant arrivals and stopAt', () => {
+  it('no arrival at or after stopAt: the rate is 0 from then on', () => {
+    const p = new RateProfile({ rate: 1, profile: [], bursts: null, daily: null, stopAt: 2.5 });
+    const rng = new Rng(1);
+    const times: number[] = [];
+    for (let t = p.nextArrival(0, rng, true); t !== Infinity; t = p.nextArrival(t, rng, true)) times.push(t);
+    expect(times).toEqual([1, 2]);
+    const exact = new RateProfile({ rate: 1, profile: [], bursts: null, daily: null, stopAt: 2 });
+    expect(exact.nextArrival(1, rng, true)).toBe(Infinity);
+  });
+});

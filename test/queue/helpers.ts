@@ -21,8 +21,8 @@ export function fixture(name: 'sqs' | 'rabbitmq'): QueueScenario {
   return scenario(JSON.parse(readFileSync(`test/fixtures/queue-${name}.json`, 'utf8')));
 }
 
-/** One message sent at t = 1 (constant arrivals at 1/s stopped at 1: the profile sends the arrival due at the stop time, none after). */
-export const ONE_MESSAGE = [{ name: 'p', rate: 1, arrivals: 'constant', stopAt: 1 }];
+/** One message sent at t = 1 (constant arrivals at 1/s, stopped at 1.5: the rate is 0 from then on, so the one due at 2 never comes). */
+export const ONE_MESSAGE = [{ name: 'p', rate: 1, arrivals: 'constant', stopAt: 1.5 }];
 
 export function run(s: QueueScenario, until = s.duration) {
   const m = createQueue(s);

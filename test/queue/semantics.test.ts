@@ -145,7 +145,7 @@ describe('SQS leases', () => {
     expect(idle.receiveCalls).toBe(idle.emptyReceives);
     const delayed = run(scenario({ duration: 30, queue: sqs({ DelaySeconds: 5 }), producers: ONE_MESSAGE, consumers: [pool('w', det(1))], timing: { 'rtt.ms': 0 } })).r;
     expect(delayed.W.mean).toBe(6);
-    const kept = run(scenario({ duration: 300, queue: sqs({ MessageRetentionPeriod: 60 }), producers: [{ name: 'p', rate: 1, arrivals: 'constant', stopAt: 10 }], consumers: [] })).r;
+    const kept = run(scenario({ duration: 300, queue: sqs({ MessageRetentionPeriod: 60 }), producers: [{ name: 'p', rate: 1, arrivals: 'constant', stopAt: 10.5 }], consumers: [] })).r;
     expect(kept.expired).toBe(10);
     expect(kept.lost).toBe(10);
     expect(kept.stored).toBe(0);

@@ -174,7 +174,8 @@ export class RateProfile {
       }
       if (deterministic) {
         const r = this.rateAt(t);
-        if (r > 0) return t + 1 / r;
+        // The rate is 0 from stopAt on: an arrival due then or later never comes.
+        if (r > 0) return t + 1 / r < stop ? t + 1 / r : Infinity;
         // Between bursts or at a zero of the daily curve: look again a little later.
         t += 1 / bound;
         continue;

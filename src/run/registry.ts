@@ -14,6 +14,7 @@ import type { SimModel } from '../sim/model/contract.ts';
 import type { LogEntry } from '../sim/model/kafka/event-log.ts';
 import { kafkaEntry } from './models/kafka/entry.ts';
 import { stationEntry } from './models/station/entry.ts';
+import { queueEntry } from './models/queue/entry.ts';
 import type { ShippedTable } from './cells.ts';
 import type { MetricDef } from './headline.ts';
 
@@ -93,6 +94,7 @@ export type AnyModelEntry = ModelEntry<any, SimModel<any>, any, any, any>;
 export const MODELS = {
   station: stationEntry,
   kafka: kafkaEntry,
+  queue: queueEntry,
 } as const satisfies { [K in Scenario['model']]: ModelEntry<Extract<Scenario, { model: K }>, any, any, any, any> };
 
 export type ModelKind = keyof typeof MODELS;

@@ -12,6 +12,7 @@ import { NoProgressError } from '../sim/kernel/simulation.ts';
 
 export { createStation } from './models/station/entry.ts';
 export { createKafka } from './models/kafka/entry.ts';
+export { createQueue } from './models/queue/entry.ts';
 export { NoProgressError };
 export type { RunSummary };
 

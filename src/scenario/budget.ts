@@ -18,7 +18,7 @@
  *
  * Pure: no model code runs, so the page can check a link before its worker starts.
  */
-import type { KafkaScenario, Scenario, StationScenario } from './schema.ts';
+import type { KafkaScenario, QueueScenario, Scenario, StationScenario } from './schema.ts';
 
 /** Most events one run may take (≈ 1–2 minutes at the measured 3–5 M events/s). */
 export const EVENTS_BUDGET = 300_000_000;
@@ -33,6 +33,8 @@ export interface Cost {
   bytes: number;
   /** Memory by cause, with the field that sets it. */
   memory: { field: string; what: string; bytes: number }[];
+  /** Events by cause beyond the messages themselves (queue polling loops…), with the field that sets them. */
+  loops?: { field: string; what: string; events: number }[];
 }
 
 export interface BudgetError {
@@ -42,7 +44,8 @@ export interface BudgetError {
 }
 
 type Producer = KafkaScenario['producers'][number];
-type Fault = KafkaScenario['faults'][number];
+type Fault = { at: number; kind: string; target?: string; factor?: number; duration?: number };
+type Spike = { at: number; kind: 'load-spike'; target: string; factor: number; duration: number };
 
 /** A producer's highest rate without faults: its profile's largest step, bursts and the daily peak. */
 export function peakRate(p: Pick<Producer, 'rate' | 'profile' | 'bursts' | 'daily'>): number {
@@ -56,7 +59,7 @@ export function peakRate(p: Pick<Producer, 'rate' | 'profile' | 'bursts' | 'dail
  */
 export function spikeSeconds(faults: readonly Fault[], name: string, duration: number): number {
   const spikes = faults.filter(
-    (f): f is Extract<Fault, { kind: 'load-spike' }> => f.kind === 'load-spike' && (f.target === '*' || f.target === name) && f.at < duration,
+    (f): f is Spike => f.kind === 'load-spike' && (f.target === '*' || f.target === name) && f.at < duration,
   );
   if (spikes.length === 0) return duration;
   const cuts = new Set<number>([0, duration]);
@@ -128,8 +131,53 @@ export function stationCost(s: StationScenario): Cost {
   return { records, events: 2 * records, bytes: memory.reduce((a, m) => a + m.bytes, 0), memory };
 }
 
+/** Events per message of the queue model, an upper bound of what it measures (SQS: ReceiveMessage and its answer, processing, DeleteMessage; RabbitMQ: delivery, processing, ack; plus the send). */
+export const QUEUE_EVENTS_PER_MESSAGE = 6;
+/** Bytes a stored message costs the queue model (the message, its map entry, its places in two heaps), with growth. */
+export const QUEUE_MESSAGE_BYTES = 200;
+
+/**
+ * The queue model: every message sent, times the deliveries its failures may cost (up to the
+ * redrive or delivery limit, else 10); consumers that find nothing poll again every
+ * WaitTimeSeconds (long polling) or every round trip (short polling), two events a call;
+ * heartbeats; and, for memory, every message stored at once (consumers that stop), consumers,
+ * and the key space (FIFO groups).
+ */
+export function queueCost(s: QueueScenario): Cost {
+  let records = 0;
+  for (const p of s.producers) records += peakRate(p) * spikeSeconds(s.faults, p.name, s.duration);
+  const q = s.queue;
+  const limit = q.type === 'sqs' ? (q.RedrivePolicy?.maxReceiveCount ?? 10) : (q.retry?.maxAttempts ?? (q['x-queue-type'] === 'quorum' ? (q['x-delivery-limit'] ?? 20) + 1 : 10));
+  const failure = Math.max(0, ...s.consumers.map((p) => p.processing.failureRate));
+  let events = records * QUEUE_EVENTS_PER_MESSAGE * (1 + failure * limit) + 4000 + s.duration / 60;
+  const loops: NonNullable<Cost['loops']> = [];
+  const memory: Cost['memory'] = [
+    { field: 'duration', what: `${fmtCount(records)} messages stored (${QUEUE_MESSAGE_BYTES} bytes each)`, bytes: records * QUEUE_MESSAGE_BYTES },
+  ];
+  s.consumers.forEach((p, i) => {
+    const m = p.count + s.faults.reduce((n, f) => n + (f.kind === 'add-consumer' && f.target === p.name ? f.count : 0), 0);
+    memory.push({ field: `consumers.${i}.count`, what: `${fmtCount(m)} consumers of pool ${p.name}`, bytes: m * 4096 });
+    if (q.type === 'sqs') {
+      const wait = p.WaitTimeSeconds ?? q.ReceiveMessageWaitTimeSeconds;
+      const period = wait > 0 ? wait : s.timing['rtt.ms'] / 1000;
+      const field = wait > 0 ? `consumers.${i}.WaitTimeSeconds` : 'timing.rtt.ms';
+      const polls = period > 0 ? (2 * m * s.duration) / period : 0;
+      loops.push({ field, what: `${fmtCount(polls)} events of ReceiveMessage calls by ${fmtCount(m)} consumers of pool ${p.name} that find nothing (${wait > 0 ? `long polls of ${wait} s` : 'short polling: one call per round trip; raise WaitTimeSeconds to long-poll'})`, events: polls });
+      if (p.heartbeat) loops.push({ field: `consumers.${i}.heartbeat.every`, what: `heartbeats of pool ${p.name}`, events: (m * s.duration) / p.heartbeat.every });
+    }
+  });
+  s.producers.forEach((p, i) => {
+    const k = p.keys;
+    const count = k.kind === 'none' ? 0 : k.kind === 'coarse' ? k.values.length : k.count;
+    const perKey = 16 + (q.type === 'sqs' && q.FifoQueue ? 200 : 0);
+    memory.push({ field: `producers.${i}.keys.count`, what: `the key space of producer ${p.name}${perKey > 16 ? ' (a FIFO message group per key)' : ''}`, bytes: count * perKey });
+  });
+  events += loops.reduce((a, l) => a + l.events, 0);
+  return { records, events, bytes: memory.reduce((a, m) => a + m.bytes, 0), memory, loops };
+}
+
 export function costOf(s: Scenario): Cost {
-  return s.model === 'kafka' ? kafkaCost(s) : stationCost(s);
+  return s.model === 'kafka' ? kafkaCost(s) : s.model === 'queue' ? queueCost(s) : stationCost(s);
 }
 
 /** The budget's verdict: nothing when the scenario fits, else one error naming the field to lower. */
@@ -144,6 +192,14 @@ export function budgetErrors(s: Scenario): BudgetError[] {
         path: 'arrival.shape.alpha',
         message: `is too close to 1 for the event budget: Pareto gaps can be as short as mean·(α−1)/α, so this run may see up to ${fmtCount(c.records)} arrivals (${fmtCount(c.events)} events; the budget is ${fmtCount(EVENTS_BUDGET)}). Raise alpha or lower duration`,
         value: pareto,
+      });
+      return errors;
+    }
+    const loop = [...(c.loops ?? [])].sort((a, b) => b.events - a.events)[0];
+    if (loop && loop.events > c.events / 2) {
+      errors.push({
+        path: loop.field,
+        message: `asks for too many events: this run needs about ${fmtCount(c.events)} events, the budget is ${fmtCount(EVENTS_BUDGET)}; ${Math.round((loop.events / c.events) * 100)} % of them are ${loop.what}. Raise ${loop.field} or lower duration`,
       });
       return errors;
     }

@@ -4,18 +4,13 @@
  * path, the bad value and what is allowed.
  */
 import * as v from 'valibot';
-import { exp } from '../sim/kernel/pmath.ts';
 import { budgetErrors } from './budget.ts';
+import { consumerCountErrors, consumerTargetError, increasingAt, producerErrors, producerNameErrors, producerTargetError, serviceErrors, volumeError, type ScenarioError, type ServiceSpec } from './checks.ts';
+import { queueErrors } from './queue-validate.ts';
 import { depthMessage, MAX_CONSUMERS_PER_GROUP, valueTooDeep } from './limits.ts';
-import { MAX_EXPECTED_ARRIVALS, ScenarioSchema, SCENARIO_VERSION, type KafkaScenario, type Scenario, type StationScenario } from './schema.ts';
+import { ScenarioSchema, SCENARIO_VERSION, type KafkaScenario, type Scenario, type StationScenario } from './schema.ts';
 
-export interface ScenarioError {
-  /** Dotted path of the field, e.g. `arrival.rate` or `arrival.profile.2.at`; '' for the whole. */
-  path: string;
-  message: string;
-  /** The offending value, when there is one. */
-  value?: unknown;
-}
+export type { ScenarioError };
 
 export type ValidationResult = { ok: true; scenario: Scenario } | { ok: false; errors: ScenarioError[] };
 
@@ -113,50 +108,6 @@ function migrate(raw: Record<string, unknown>): Record<string, unknown> {
   return raw;
 }
 
-type ServiceSpec = StationScenario['service'];
-
-function serviceErrors(svc: ServiceSpec, path: string): ScenarioError[] {
-  const errors: ScenarioError[] = [];
-  if (svc.type === 'uniform' && svc.max < svc.min) {
-    errors.push({ path: `${path}.max`, message: `must be ≥ ${path}.min (${svc.min})`, value: svc.max });
-  }
-  if (svc.type === 'bimodal' && svc.slow < svc.fast) {
-    errors.push({ path: `${path}.slow`, message: `must be ≥ ${path}.fast (${svc.fast})`, value: svc.slow });
-  }
-  if (svc.type === 'lognormal') {
-    if ((svc.cv === undefined) === (svc.p99 === undefined)) {
-      errors.push({ path, message: 'lognormal takes exactly one of cv or p99' });
-    } else if (svc.p99 !== undefined) {
-      const maxRatio = exp((2.3263478740408408 * 2.3263478740408408) / 2);
-      if (!(svc.p99 > svc.mean && svc.p99 <= maxRatio * svc.mean)) {
-        errors.push({ path: `${path}.p99`, message: `must be in (mean, ${maxRatio.toFixed(2)}·mean] = (${svc.mean}, ${(maxRatio * svc.mean).toPrecision(4)}] s for a lognormal`, value: svc.p99 });
-      }
-    }
-  }
-  return errors;
-}
-
-function increasingAt(steps: readonly { at: number }[], path: string): ScenarioError[] {
-  const errors: ScenarioError[] = [];
-  let prev = -Infinity;
-  steps.forEach((step, i) => {
-    if (step.at <= prev) errors.push({ path: `${path}.${i}.at`, message: `must be greater than the previous step's at (${prev} s)`, value: step.at });
-    prev = step.at;
-  });
-  return errors;
-}
-
-function volumeError(peakRate: number, duration: number): ScenarioError[] {
-  if (peakRate * duration <= MAX_EXPECTED_ARRIVALS) return [];
-  return [
-    {
-      path: 'duration',
-      message: `with a peak arrival rate of ${peakRate}/s must be at most ${Math.floor(MAX_EXPECTED_ARRIVALS / peakRate)} s (at most ${MAX_EXPECTED_ARRIVALS.toLocaleString('en-US')} expected arrivals per run)`,
-      value: duration,
-    },
-  ];
-}
-
 function stationErrors(s: StationScenario): ScenarioError[] {
   const errors: ScenarioError[] = [];
   if (s.capacity !== null && s.capacity < s.servers) {
@@ -207,22 +158,7 @@ function zeroTimeLoopErrors(s: KafkaScenario): ScenarioError[] {
 
 function kafkaErrors(s: KafkaScenario): ScenarioError[] {
   const errors: ScenarioError[] = [];
-  let peak = 0;
-  s.producers.forEach((p, i) => {
-    errors.push(...increasingAt(p.profile, `producers.${i}.profile`));
-    const base = Math.max(p.rate, ...p.profile.map((x) => x.rate));
-    peak += base * (p.bursts ? Math.max(1, p.bursts.factor) : 1) * (p.daily ? 1 + p.daily.amplitude : 1);
-    if (p.keys.kind === 'coarse' && p.keys.weights && p.keys.weights.length !== p.keys.values.length) {
-      errors.push({ path: `producers.${i}.keys.weights`, message: `must have one weight per value (${p.keys.values.length})`, value: p.keys.weights.length });
-    }
-    if (p.keys.kind === 'coarse' && new Set(p.keys.values).size !== p.keys.values.length) {
-      errors.push({ path: `producers.${i}.keys.values`, message: 'must not repeat a value' });
-    }
-    if (p.bursts && p.bursts.duration > p.bursts.every) {
-      errors.push({ path: `producers.${i}.bursts.duration`, message: `must be at most bursts.every (${p.bursts.every} s)`, value: p.bursts.duration });
-    }
-  });
-  errors.push(...volumeError(peak, s.duration));
+  errors.push(...producerErrors(s.producers, s.duration));
   errors.push(...zeroTimeLoopErrors(s));
   const ids = new Set<string>();
   const consumers = new Map<string, number>();
@@ -240,20 +176,9 @@ function kafkaErrors(s: KafkaScenario): ScenarioError[] {
     errors.push(...serviceErrors(g.processing.time, `groups.${i}.processing.time`));
   });
   // Consumers are named <group.id>-<n>; add-consumer faults raise n, at most to MAX_CONSUMERS_PER_GROUP.
-  for (const [f, i] of s.faults.map((f, i) => [f, i] as const).sort(([a], [b]) => a.at - b.at)) {
-    if (f.kind !== 'add-consumer' || !consumers.has(f.target)) continue;
-    const before = consumers.get(f.target)!;
-    if (before <= MAX_CONSUMERS_PER_GROUP && before + f.count > MAX_CONSUMERS_PER_GROUP) {
-      const msg = `would bring group ${f.target} to ${before + f.count} consumers: a group has at most ${MAX_CONSUMERS_PER_GROUP} over a run (members plus added), so at most ${MAX_CONSUMERS_PER_GROUP - before} here`;
-      errors.push({ path: `faults.${i}.count`, message: msg, value: f.count });
-    }
-    consumers.set(f.target, before + f.count);
-  }
-  const producerNames = new Set<string>();
-  s.producers.forEach((p, i) => {
-    if (producerNames.has(p.name)) errors.push({ path: `producers.${i}.name`, message: 'must be unique (faults name producers)', value: p.name });
-    producerNames.add(p.name);
-  });
+  errors.push(...consumerCountErrors(s.faults, consumers, MAX_CONSUMERS_PER_GROUP, 'group', 'members'));
+  errors.push(...producerNameErrors(s.producers));
+  const producerNames = new Set(s.producers.map((p) => p.name));
   let partitions = s.topic.partitions;
   const inTimeOrder = s.faults.map((f, i) => [f, i] as const).sort(([a], [b]) => a.at - b.at);
   inTimeOrder.forEach(([f, i]) => {
@@ -263,9 +188,7 @@ function kafkaErrors(s: KafkaScenario): ScenarioError[] {
       return;
     }
     if (f.kind === 'producer-stop' || f.kind === 'producer-start' || f.kind === 'load-spike') {
-      if (f.target !== '*' && !producerNames.has(f.target)) {
-        errors.push({ path: `faults.${i}.target`, message: `must be a producer name: one of ${[...producerNames].join(', ')}, or "*" for all`, value: f.target });
-      }
+      errors.push(...producerTargetError(f.target, producerNames, i));
       return;
     }
     if (f.kind === 'poison') {
@@ -280,12 +203,7 @@ function kafkaErrors(s: KafkaScenario): ScenarioError[] {
       partitions = Math.max(partitions, f.count);
       return;
     }
-    const m = /^(.+)-(\d+)$/.exec(f.target);
-    const n = m ? consumers.get(m[1]) : undefined;
-    if (!m || n === undefined || Number(m[2]) < 1 || Number(m[2]) > n) {
-      const names = [...consumers].filter(([, k]) => k > 0).map(([g, k]) => (k === 1 ? `${g}-1` : `${g}-1 … ${g}-${k}`));
-      errors.push({ path: `faults.${i}.target`, message: `must name a consumer: ${names.join(', ') || '(no consumers)'}`, value: f.target });
-    }
+    errors.push(...consumerTargetError(f.target, consumers, i));
   });
   return errors;
 }
@@ -295,7 +213,7 @@ function crossFieldErrors(s: Scenario): ScenarioError[] {
   if (s.warmup >= s.duration) {
     errors.push({ path: 'warmup', message: `must be less than duration (${s.duration} s)`, value: s.warmup });
   }
-  errors.push(...(s.model === 'station' ? stationErrors(s) : kafkaErrors(s)));
+  errors.push(...(s.model === 'station' ? stationErrors(s) : s.model === 'kafka' ? kafkaErrors(s) : queueErrors(s)));
   return errors;
 }
 

@@ -1,0 +1,74 @@
+/**
+ * The queue model's configuration: the validated scenario's queue, producers, consumer pools and
+ * faults, in the model's own types (src/sim does not import src/scenario; the registry entry maps
+ * one to the other, field for field).
+ */
+import type { DistributionSpec } from '../../kernel/distributions.ts';
+import type { ProducerConfig as KafkaProducerConfig } from '../kafka/kafka-model.ts';
+
+export interface SqsQueueConfig {
+  type: 'sqs';
+  name: string;
+  VisibilityTimeout: number;
+  ReceiveMessageWaitTimeSeconds: number;
+  DelaySeconds: number;
+  MessageRetentionPeriod: number;
+  FifoQueue: boolean;
+  RedrivePolicy: { maxReceiveCount: number } | null;
+}
+
+export interface RabbitQueueConfig {
+  type: 'rabbitmq';
+  name: string;
+  'x-queue-type': 'classic' | 'quorum';
+  'x-max-priority': number | null;
+  'x-delivery-limit': number | null;
+  'x-dead-letter-exchange': boolean;
+  'x-message-ttl': number | null;
+  retry: { 'x-message-ttl': number; maxAttempts: number } | null;
+  consumer_timeout: number;
+}
+
+export type QueueConfigQueue = SqsQueueConfig | RabbitQueueConfig;
+
+export type OnFailure = 'retry' | 'requeue' | 'reject';
+
+export interface PoolConfig {
+  name: string;
+  count: number;
+  processing: { time: DistributionSpec; failureRate: number; idempotent: boolean };
+  MaxNumberOfMessages: number;
+  WaitTimeSeconds: number | null;
+  heartbeat: { every: number; VisibilityTimeout: number } | null;
+  prefetch: number;
+  onFailure: OnFailure;
+  restartAfter: number | null;
+}
+
+export type QueueProducerConfig = Omit<KafkaProducerConfig, 'batch.size' | 'metadata.max.age.ms'> & { priority: number };
+
+export type QueueFault =
+  | { at: number; kind: 'crash'; target: string; restartAfter?: number | null }
+  | { at: number; kind: 'restart'; target: string }
+  | { at: number; kind: 'add-consumer'; target: string; count?: number }
+  | { at: number; kind: 'remove-consumer'; target: string }
+  | { at: number; kind: 'gc-pause'; target: string; duration: number }
+  | { at: number; kind: 'slow-downstream'; target: string; factor: number; duration: number }
+  | { at: number; kind: 'poison'; key?: string | null; count?: number; effect?: 'exception' | 'crash' }
+  | { at: number; kind: 'dependency-outage'; target: string; duration: number }
+  | { at: number; kind: 'producer-stop'; target: string }
+  | { at: number; kind: 'producer-start'; target: string }
+  | { at: number; kind: 'load-spike'; target: string; factor: number; duration: number }
+  | { at: number; kind: 'redrive'; maxReplays?: number | null };
+
+export interface QueueConfig {
+  queue: QueueConfigQueue;
+  producers: QueueProducerConfig[];
+  consumers: PoolConfig[];
+  faults: QueueFault[];
+  /** Client–broker round trip, seconds. */
+  rtt: number;
+  warmup: number;
+  /** Expected run length (s): sets the chart sampling cadence. */
+  horizon: number;
+}

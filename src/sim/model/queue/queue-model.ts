@@ -1,0 +1,373 @@
+/**
+ * The queue-broker world: one queue (SQS or RabbitMQ flavour), the log model's producers writing
+ * to it, pools of competing consumers, a fault timeline, and the metrics the playground charts.
+ *
+ * The protocol lives in the files next to this one:
+ *   core.ts     messages and their states (the conservation law), the wire (rtt/2 each way, in
+ *               order), the statistics;
+ *   sqs.ts      ReceiveMessage / leases / DeleteMessage / redrive policy / FIFO groups;
+ *   rabbit.ts   push with prefetch, ack / nack / reject, retry queue, DLX, delivery limit, TTL;
+ *   workers.ts  consumers: processing, failures, poison, crashes, GC pauses;
+ *   view.ts     the stats and the topology the summary and the page read.
+ * This file: producers (reusing the log model's rate profiles and keys), faults, chart sampling.
+ *
+ * Faults are data: `applyFault` is the one entry point, for the scenario's timeline and live
+ * toggles alike, and every applied fault is recorded, so a run replays from scenario + faults.
+ */
+import { RateProfile } from '../kafka/rate-profile.ts';
+import { makeKeyGenerator, type KeyGenerator } from '../kafka/keys.ts';
+import type { Rng } from '../../kernel/rng.ts';
+import { DownsampledSeries } from '../../metrics/series.ts';
+import type { LogEntry } from '../kafka/event-log.ts';
+import type { SimModel } from '../contract.ts';
+import { QueueCore, type Consumer } from './core.ts';
+import { Msg, MsgState, POISON_CRASH, POISON_EXCEPTION } from './messages.ts';
+import { SqsBroker } from './sqs.ts';
+import { RabbitBroker } from './rabbit.ts';
+import { Workers } from './workers.ts';
+import type { QueueConfig, QueueFault, QueueProducerConfig } from './config.ts';
+import { QUEUE_SERIES, type QueueSeriesName } from './types.ts';
+
+interface Producer {
+  config: QueueProducerConfig;
+  profile: RateProfile;
+  rng: Rng;
+  keys: KeyGenerator;
+  produced: number;
+  stopped: boolean;
+  handle: number;
+  lastAt: number;
+}
+
+interface PoisonRule {
+  key: string | null;
+  remaining: number;
+  effect: number;
+}
+
+export class QueueModel implements SimModel<QueueFault> {
+  readonly core: QueueCore;
+  readonly broker: SqsBroker | RabbitBroker;
+  readonly workers: Workers;
+  readonly producers: Producer[] = [];
+  /** Faults applied so far, in order (the replayable timeline). */
+  readonly applied: QueueFault[] = [];
+  private readonly pending: QueueFault[] = [];
+  private readonly poison: PoisonRule[] = [];
+  private readonly kProduce: number;
+  private readonly kFault: number;
+  private readonly kRedraw: number;
+  private readonly kSample: number;
+  readonly sampleEvery: number;
+  readonly series: Record<QueueSeriesName, DownsampledSeries>;
+  private lastSampleT = 0;
+  private lastProduced = 0;
+  private lastDeleted = 0;
+  oldestAgeMax = 0;
+  depthMax = 0;
+
+  constructor(
+    readonly config: QueueConfig,
+    seed: number,
+  ) {
+    const core = (this.core = new QueueCore(config, seed));
+    const sim = core.sim;
+    sim.noProgressHint =
+      'the model has work that takes no time and repeats forever (e.g. processing.time 0 with a message that always fails and is requeued at once, or a consumer that crashes on a message and restarts at once)';
+    this.workers = new Workers(core);
+    this.broker = config.queue.type === 'sqs' ? new SqsBroker(core, this.workers) : new RabbitBroker(core, this.workers);
+    core.broker = this.broker;
+    for (const [i, pc] of config.producers.entries()) {
+      this.producers.push({
+        config: pc,
+        profile: new RateProfile(pc),
+        rng: core.streams.stream(`producer:${pc.name}`, i),
+        keys: makeKeyGenerator(pc.keys, core.streams.stream(`keys:${pc.name}`, i)),
+        produced: 0,
+        stopped: false,
+        handle: -1,
+        lastAt: -Infinity,
+      });
+    }
+    const scale = Math.max(1e-3, config.horizon / 2000);
+    this.sampleEvery = scale;
+    this.series = Object.fromEntries(QUEUE_SERIES.map((n) => [n, new DownsampledSeries(scale, 1024)])) as Record<QueueSeriesName, DownsampledSeries>;
+    this.kProduce = sim.register('produce', (i) => this.onProduce(i));
+    this.kFault = sim.register('fault', (i) => this.onFault(this.pending[i]));
+    this.kRedraw = sim.register('producer-redraw', (i) => this.redraw(i));
+    this.kSample = sim.register('sample', () => this.onSample());
+    const kWarmup = sim.register('warmup-end', () => core.resetStats());
+    if (config.warmup > 0) sim.scheduleAt(config.warmup, kWarmup, 0, -100);
+    else core.resetStats();
+    config.consumers.forEach((p, i) => {
+      for (let k = 0; k < p.count; k++) this.workers.add(i);
+    });
+    for (const [i, p] of this.producers.entries()) this.scheduleProduce(i, p, 0);
+    for (const f of [...config.faults].sort((a, b) => a.at - b.at)) this.scheduleFault(f);
+    sim.schedule(this.sampleEvery, this.kSample, 0, 50);
+  }
+
+  get sim() {
+    return this.core.sim;
+  }
+
+  get log() {
+    return this.core.log;
+  }
+
+  private scheduleProduce(i: number, p: Producer, from: number): void {
+    p.handle = -1;
+    if (p.stopped) return;
+    const t = p.profile.nextArrival(from, p.rng, p.config.arrivals === 'constant');
+    if (t !== Infinity) p.handle = this.sim.scheduleAt(t, this.kProduce, i);
+  }
+
+  private redraw(i: number): void {
+    const p = this.producers[i];
+    if (p.handle >= 0) this.sim.cancel(p.handle);
+    this.scheduleProduce(i, p, this.sim.now);
+  }
+
+  private onProduce(i: number): void {
+    const p = this.producers[i];
+    const core = this.core;
+    const now = this.sim.now;
+    this.scheduleProduce(i, p, now);
+    const k = p.keys.next();
+    const key = k < 0 ? null : p.keys.key(k);
+    const q = this.config.queue;
+    const maxPriority = q.type === 'rabbitmq' ? q['x-max-priority'] : null;
+    const priority = maxPriority === null ? 0 : Math.min(maxPriority, p.config.priority);
+    const poison = this.poison.length > 0 ? this.poisonOf(key) : 0;
+    const m = new Msg(core.produced + 1, i, key, priority, now, poison);
+    m.pos = core.nextPosition();
+    core.admit(m);
+    if (poison) core.log.add(now, 'WARN', 'FaultInjector', `poison message ${m.id} sent${key !== null ? ` (key ${key})` : ''}`);
+    p.produced++;
+    p.lastAt = now;
+    this.broker.arrive(m);
+  }
+
+  private poisonOf(key: string | null): number {
+    for (let r = 0; r < this.poison.length; r++) {
+      const rule = this.poison[r];
+      if (rule.key !== null && rule.key !== key) continue;
+      if (--rule.remaining <= 0) this.poison.splice(r, 1);
+      return rule.effect;
+    }
+    return 0;
+  }
+
+  // ─── faults ────────────────────────────────────────────────────────────────────────────────
+
+  private scheduleFault(f: QueueFault): void {
+    this.pending.push(f);
+    this.sim.scheduleAt(Math.max(f.at, this.sim.now), this.kFault, this.pending.length - 1, 120);
+  }
+
+  /** Applies a fault now, through the event list as a scheduled one would (see the Kafka model). Throws RangeError for an unknown target. */
+  inject(f: QueueFault): void {
+    this.resolveTarget(f);
+    this.scheduleFault({ ...f, at: this.sim.now });
+    this.sim.run(this.sim.now);
+  }
+
+  private findProducers(target: string): number[] {
+    if (target === '*') return this.producers.map((_, i) => i);
+    const i = this.producers.findIndex((p) => p.config.name === target);
+    if (i < 0) throw new RangeError(`no producer named "${target}" (producers: ${this.producers.map((p) => p.config.name).join(', ')}; "*" = all)`);
+    return [i];
+  }
+
+  private findPool(target: string): number {
+    const i = this.config.consumers.findIndex((p) => p.name === target);
+    if (i < 0) throw new RangeError(`no consumer pool "${target}" (pools: ${this.config.consumers.map((p) => p.name).join(', ') || 'none'})`);
+    return i;
+  }
+
+  private findConsumer(target: string): Consumer {
+    const c = this.workers.byName.get(target);
+    if (!c) throw new RangeError(`no consumer named "${target}" (consumers are named <pool>-<n>, e.g. ${this.config.consumers[0]?.name ?? 'worker'}-1)`);
+    return c;
+  }
+
+  private resolveTarget(f: QueueFault): void {
+    switch (f.kind) {
+      case 'add-consumer':
+      case 'slow-downstream':
+      case 'dependency-outage':
+        this.findPool(f.target);
+        return;
+      case 'producer-stop':
+      case 'producer-start':
+      case 'load-spike':
+        this.findProducers(f.target);
+        return;
+      case 'poison':
+      case 'redrive':
+        return;
+      default:
+        this.findConsumer(f.target);
+    }
+  }
+
+  /** A timeline fault whose target does not exist (yet) is logged and skipped, never fatal. */
+  private onFault(f: QueueFault): void {
+    try {
+      this.resolveTarget(f);
+    } catch (e) {
+      this.log.add(this.sim.now, 'WARN', 'FaultInjector', `${f.kind} skipped: ${(e as Error).message}`);
+      return;
+    }
+    this.applyFault(f);
+  }
+
+  private applyFault(f: QueueFault): void {
+    const now = this.sim.now;
+    const core = this.core;
+    this.applied.push({ ...f, at: now });
+    const src = 'FaultInjector';
+    switch (f.kind) {
+      case 'crash': {
+        const c = this.findConsumer(f.target);
+        this.workers.crash(c, `crash ${f.target}`, f.restartAfter ?? null);
+        break;
+      }
+      case 'restart':
+        this.workers.restart(this.findConsumer(f.target));
+        break;
+      case 'add-consumer': {
+        const p = this.findPool(f.target);
+        const n = f.count ?? 1;
+        this.log.add(now, 'INFO', src, `add ${n} consumer${n > 1 ? 's' : ''} to ${f.target}`);
+        for (let i = 0; i < n; i++) this.workers.add(p);
+        this.broker.pump();
+        break;
+      }
+      case 'remove-consumer':
+        this.log.add(now, 'INFO', src, `shut down ${f.target}`);
+        this.workers.remove(this.findConsumer(f.target));
+        break;
+      case 'gc-pause':
+        this.workers.pause(this.findConsumer(f.target), f.duration);
+        break;
+      case 'slow-downstream':
+        this.log.add(now, 'WARN', src, `downstream of ${f.target} slows ×${f.factor} for ${f.duration} s`);
+        core.slow[this.findPool(f.target)].push({ from: now, until: now + f.duration, factor: f.factor });
+        break;
+      case 'dependency-outage':
+        this.log.add(now, 'WARN', src, `dependency of ${f.target} down for ${f.duration} s: every attempt fails`);
+        core.outages[this.findPool(f.target)].push({ from: now, until: now + f.duration, factor: 1 });
+        break;
+      case 'poison': {
+        const count = f.count ?? 1;
+        const effect = f.effect ?? 'exception';
+        this.log.add(now, 'WARN', src, `the next ${count} message${count > 1 ? 's' : ''}${f.key != null ? ` with key "${f.key}"` : ''} will be poison (${effect === 'crash' ? 'crashes the consumer process' : 'handler throws'})`);
+        this.poison.push({ key: f.key ?? null, remaining: count, effect: effect === 'crash' ? POISON_CRASH : POISON_EXCEPTION });
+        break;
+      }
+      case 'producer-stop':
+      case 'producer-start':
+        for (const i of this.findProducers(f.target)) {
+          const p = this.producers[i];
+          const stop = f.kind === 'producer-stop';
+          if (p.stopped === stop) continue;
+          this.log.add(now, stop ? 'WARN' : 'INFO', src, `producer ${p.config.name} ${stop ? 'stopped' : 'started'}`);
+          p.stopped = stop;
+          this.redraw(i);
+        }
+        break;
+      case 'load-spike':
+        for (const i of this.findProducers(f.target)) {
+          const p = this.producers[i];
+          this.log.add(now, 'WARN', src, `load spike: producer ${p.config.name} ×${f.factor} for ${f.duration} s`);
+          p.profile.addWindow(now, now + f.duration, f.factor);
+          this.redraw(i);
+          this.sim.schedule(f.duration, this.kRedraw, i);
+        }
+        break;
+      case 'redrive':
+        this.redrive(f.maxReplays ?? null);
+        break;
+    }
+  }
+
+  /** Moves the DLQ back to the queue's tail (receive count 0, replays + 1); a message replayed maxReplays times is parked instead. */
+  private redrive(maxReplays: number | null): void {
+    const core = this.core;
+    const moved = core.dlq;
+    core.dlq = [];
+    let parked = 0;
+    for (const m of moved) {
+      if (maxReplays !== null && m.replays >= maxReplays) {
+        core.setState(m, MsgState.Parked);
+        parked++;
+        continue;
+      }
+      m.replays++;
+      m.receiveCount = 0;
+      m.pos = core.nextPosition();
+      m.enqueuedAt = this.sim.now;
+      core.redriven++;
+      core.setState(m, MsgState.Delayed); // re-enters the queue as a new message would
+      this.broker.arrive(m);
+    }
+    this.log.add(this.sim.now, 'INFO', 'FaultInjector', `redrive: ${moved.length - parked} message${moved.length - parked === 1 ? '' : 's'} moved back from the dead-letter queue${parked > 0 ? `, ${parked} parked (replayed ${maxReplays} times already)` : ''}`);
+  }
+
+  // ─── charts ────────────────────────────────────────────────────────────────────────────────
+
+  private onSample(): void {
+    const now = this.sim.now;
+    const core = this.core;
+    const s = this.series;
+    const dt = now - this.lastSampleT;
+    const c = core.counts;
+    const oldest = core.oldest();
+    const age = oldest ? now - oldest.sentAt : 0;
+    if (age > this.oldestAgeMax) this.oldestAgeMax = age;
+    if (c[MsgState.Visible] > this.depthMax) this.depthMax = c[MsgState.Visible];
+    s.visible.set(now, c[MsgState.Visible]);
+    s.inFlight.set(now, c[MsgState.InFlight]);
+    s.oldestAge.set(now, age);
+    s.dlqDepth.set(now, c[MsgState.Dlq]);
+    s.duplicates.set(now, core.duplicates);
+    s.stored.set(now, this.stored());
+    s.rateIn.set(this.lastSampleT, (core.produced - this.lastProduced) / dt);
+    const deleted = c[MsgState.Deleted];
+    s.throughput.set(this.lastSampleT, (deleted - this.lastDeleted) / dt);
+    if (core.windowHist.total > 0) s.p99.set(this.lastSampleT, core.windowHist.quantile(0.99));
+    core.windowHist.reset();
+    this.lastProduced = core.produced;
+    this.lastDeleted = deleted;
+    this.lastSampleT = now;
+    this.sim.schedule(this.sampleEvery, this.kSample, 0, 50);
+  }
+
+  /** Messages the broker stores now: delayed + visible + in flight + retrying + DLQ. */
+  stored(): number {
+    const c = this.core.counts;
+    return c[MsgState.Delayed] + c[MsgState.Visible] + c[MsgState.InFlight] + c[MsgState.Retrying] + c[MsgState.Dlq];
+  }
+
+  // ─── run and read ──────────────────────────────────────────────────────────────────────────
+
+  run(until: number, maxEvents = Infinity): number {
+    return this.sim.run(until, maxEvents);
+  }
+
+  logMark(): number {
+    const log = this.core.log;
+    return log.size + log.evicted + log.folded;
+  }
+
+  logEntries(): LogEntry[] {
+    return this.core.log.read();
+  }
+
+  /** Per producer: its rate now and whether it is stopped (for the page's topology). */
+  producerRates(): { name: string; rate: number; produced: number; stopped: boolean }[] {
+    const now = this.sim.now;
+    return this.producers.map((p) => ({ name: p.config.name, rate: p.stopped ? 0 : p.profile.rateAt(now), produced: p.produced, stopped: p.stopped }));
+  }
+}

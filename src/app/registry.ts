@@ -17,6 +17,7 @@ import type { MetricDef } from '../run/headline.ts';
 import type { PresentView } from '../content/targets.ts';
 import { blankKafka } from './panels/kafka/blank.ts';
 import { blankStation } from './panels/station/blank.ts';
+import { blankQueue } from './panels/queue/blank.ts';
 
 export type Kind = Scenario['model'];
 type Of<K extends Kind> = Extract<Scenario, { model: K }>;
@@ -153,6 +154,13 @@ export const PAGES: { [K in Kind]: ModelPage<K> } = {
     runSeconds: 15,
     blank: blankKafka,
     panels: () => import('./panels/kafka/index.ts').then((m) => m.panels),
+  },
+  queue: {
+    kind: 'queue',
+    label: { en: 'SQS and RabbitMQ queues', ru: 'Очереди SQS и RabbitMQ' },
+    runSeconds: 15,
+    blank: blankQueue,
+    panels: () => import('./panels/queue/index.ts').then((m) => m.panels),
   },
 };
 

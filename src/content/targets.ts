@@ -28,11 +28,14 @@ const KAFKA_COUNTERS = ['k-lag', 'k-lagS', 'k-rebalances', 'k-idle', 'k-duplicat
 /** Counters strip cells of the station page (`src/app/panels/station/counters.ts`). */
 const STATION_COUNTERS = ['stat-lambda', 'stat-throughput', 'stat-utilization', 'stat-W', 'stat-Wq', 'stat-pBlock', 'stat-p50', 'stat-p99', 'stat-arrivals', 'stat-completed'] as const;
 
+/** Counters strip cells of the queue page (`src/app/panels/queue/counters.ts`; q-empty for SQS, q-requeued for RabbitMQ). */
+const QUEUE_COUNTERS = ['q-depth', 'q-inFlight', 'q-oldest', 'q-throughput', 'q-W', 'q-duplicates', 'q-dlq', 'q-lost', 'q-stored', 'q-empty', 'q-requeued'] as const;
+
 const each = (ids: readonly string[], t: WatchTarget): Record<string, WatchTarget> => Object.fromEntries(ids.map((id) => [id, t]));
 const COUNTER: WatchTarget = { present: { counter: true } };
 const PANEL: WatchTarget = { present: { panel: true } };
 
-export const WATCH_TARGETS: Record<'kafka' | 'station', Readonly<Record<string, WatchTarget>>> = {
+export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue', Readonly<Record<string, WatchTarget>>> = {
   kafka: {
     counters: {},
     ...each(KAFKA_COUNTERS, COUNTER),
@@ -40,6 +43,16 @@ export const WATCH_TARGETS: Record<'kafka' | 'station', Readonly<Record<string, 
     /** The producer boxes of the topology (drawn "dead" when a producer stops sending). */
     producer: { present: { within: 'topology' } },
     ...each(['chart-lag', 'chart-lag-seconds', 'chart-heatmap', 'chart-throughput', 'chart-latency', 'chart-little'], PANEL),
+    'event-log': { tab: 'log' },
+    'chart-wrho': { tab: 'wrho' },
+  },
+  queue: {
+    counters: {},
+    ...each(QUEUE_COUNTERS, COUNTER),
+    topology: PANEL,
+    /** Parts of the topology: producers, the queue box, the consumers with their leases / prefetch slots, FIFO groups. */
+    ...each(['producer', 'queue-box', 'consumer', 'fifo-groups'], { present: { within: 'topology' } }),
+    ...each(['chart-depth', 'chart-oldest', 'chart-throughput', 'chart-latency', 'chart-dlq', 'chart-stored'], PANEL),
     'event-log': { tab: 'log' },
     'chart-wrho': { tab: 'wrho' },
   },

@@ -12,11 +12,15 @@ import { join } from 'node:path';
 import { LANGS } from '../../src/content/lesson.ts';
 import { contentFor } from './lessons.ts';
 import { PRESENT_COUNTERS, PRESENT_PANELS, presentView, WATCH_TARGETS, watchTarget } from '../../src/content/targets.ts';
-import type { Scenario } from '../../src/scenario/index.ts';
+import { validateScenario, type Scenario } from '../../src/scenario/index.ts';
 import { PAGES, type Kind } from '../../src/app/registry.ts';
 import type { Playground } from '../../src/app/shell/playground.svelte.ts';
 
 const shipped: Scenario[] = allShipped();
+const fixtures: Scenario[] = readdirSync('test/fixtures')
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => validateScenario(JSON.parse(readFileSync(join('test/fixtures', f), 'utf8'))))
+  .flatMap((r) => (r.ok ? [r.scenario] : []));
 
 /** `data-testid="x"` and `testid="x"` (a chart's prop) written literally in the sources under `dirs`. */
 function literalTestids(dirs: string[]): Set<string> {
@@ -32,9 +36,10 @@ function literalTestids(dirs: string[]): Set<string> {
 
 /** What the page of `kind` renders with a test id: its panels' and the shell's literal ids, its counters, its tabs. */
 async function rendered(kind: Kind): Promise<{ ids: Set<string>; tabs: Set<string> }> {
-  const ids = literalTestids([`src/app/panels/${kind}`, 'src/app/shell']);
+  const ids = literalTestids([`src/app/panels/${kind}`, 'src/app/panels/common', 'src/app/shell']);
   const panels = await PAGES[kind].panels();
-  for (const s of shipped.filter((x) => x.model === kind)) {
+  // Counters of every flavour the kind has: its shipped scenarios, its blank start, its test fixtures.
+  for (const s of [...shipped.filter((x) => x.model === kind), PAGES[kind].blank(), ...fixtures.filter((x) => x.model === kind)]) {
     const pg = { lang: 'en', scenario: s, data: null, snapshot: null, status: 'idle', focus: 0 } as unknown as Playground;
     for (const c of panels.counters(pg)) ids.add(c.testid);
   }

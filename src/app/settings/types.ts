@@ -67,6 +67,11 @@ export interface FieldSpec {
   readonly options?: Readonly<Record<string, Text>>;
   /** Variant control: values to fill per option when switching to it (see `switchVariant`). */
   readonly variants?: Readonly<Record<string, Presets>>;
+  /**
+   * Show the field only while the scenario has this value at this path (e.g. a consumer's
+   * `prefetch` only while `queue.type` is `rabbitmq`): a setting the other flavour ignores is left out.
+   */
+  readonly when?: { readonly path: string; readonly is: string | number | boolean };
   /** List control: the words for its items and how a new item is filled. */
   readonly item?: {
     /** "step": used in "+ add a step" and "remove step". */

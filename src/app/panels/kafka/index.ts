@@ -5,16 +5,16 @@ import type { ModelPanels } from '../../registry.ts';
 import { kafkaCompare } from './compare.ts';
 import Main from './Main.svelte';
 import Faults from './Faults.svelte';
-import EventLog from './EventLog.svelte';
+import EventLog from '../common/EventLog.svelte';
+import { ctranslate } from '../common/text.ts';
 import { kafkaCounters } from './counters.ts';
 import { kafkaSweep } from './sweep.ts';
 import { KAFKA_SETTINGS } from './settings.ts';
-import { ktranslate } from './text.ts';
 
 export const panels: ModelPanels<KafkaScenario> = {
   Main,
   Side: Faults,
-  tabs: [{ id: 'log', label: (pg) => `${ktranslate(pg.lang, 'tab.log')} (${(pg.data as KafkaSnapshotData | null)?.log.length ?? 0})`, component: EventLog }],
+  tabs: [{ id: 'log', label: (pg) => `${ctranslate(pg.lang, 'tab.log')} (${(pg.data as KafkaSnapshotData | null)?.log.length ?? 0})`, component: EventLog }],
   counters: kafkaCounters,
   settings: KAFKA_SETTINGS,
   sweep: kafkaSweep,

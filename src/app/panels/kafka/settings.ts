@@ -215,102 +215,115 @@ const retryFields: readonly FieldSpec[] = [
   },
 ];
 
+/** The producer section (the queue model's producers are Kafka's too: `src/app/panels/queue/settings.ts` reuses it). */
+export const PRODUCER_SECTION: SettingsSection = {
+  id: 'producer',
+  title: { en: 'Producer', ru: 'Продюсер' },
+  count: 'producers',
+  fields: [
+    {
+      path: 'producers.0.rate',
+      label: { en: 'Rate', ru: 'Интенсивность' },
+      hint: { en: 'Records produced per second at t = 0 (a rate profile, if any, changes it later)', ru: 'Записей в секунду при t = 0 (профиль нагрузки, если есть, меняет её позже)' },
+      config: true,
+      unit: { en: 'records/s', ru: 'записей/с' },
+    },
+    {
+      path: 'producers.0.recordBytes',
+      label: { en: 'Record size', ru: 'Размер записи' },
+      hint: { en: 'Bytes per record: the fetch limits are counted in bytes', ru: 'Байт на запись: лимиты выборки считаются в байтах' },
+    },
+    {
+      path: 'producers.0.keys.kind',
+      id: 'keys.kind',
+      label: { en: 'Key distribution', ru: 'Распределение ключей' },
+      hint: { en: 'The key decides the partition (murmur2(key) mod partitions); equal keys keep their order', ru: 'Ключ определяет партицию (murmur2(key) mod partitions); записи одного ключа сохраняют порядок' },
+      config: 'keys.kind',
+      options: {
+        none: { en: 'none (null key: sticky partitioner)', ru: 'нет (null-ключ: sticky partitioner)' },
+        uniform: { en: 'uniform', ru: 'uniform (равномерно)' },
+        zipf: { en: 'zipf (a few hot keys)', ru: 'zipf (несколько горячих ключей)' },
+        coarse: { en: 'coarse (a few fixed values)', ru: 'coarse (несколько фиксированных значений)' },
+      },
+      // The key count is kept between uniform and zipf; these fill what the old kind lacked.
+      variants: {
+        uniform: { count: [{ value: 1000 }] },
+        zipf: { count: [{ value: 1000 }], s: [{ value: 1 }] },
+        coarse: { values: [{ value: ['US', 'DE', 'FR'] }] },
+      },
+    },
+    {
+      path: 'producers.0.keys.count',
+      label: { en: 'Distinct keys', ru: 'Разных ключей' },
+      hint: { en: 'How many different keys', ru: 'Сколько разных ключей' },
+      config: 'keys.count',
+      unit: { en: 'keys', ru: 'ключей' },
+    },
+    {
+      path: 'producers.0.keys.s',
+      label: { en: 'Skew', ru: 'Перекос' },
+      hint: { en: 'Zipf exponent: 0 = uniform, 1+ = a few keys dominate', ru: 'Показатель Ципфа: 0 — равномерно, 1+ — доминируют несколько ключей' },
+      config: 'keys.s',
+      step: 0.1,
+    },
+    {
+      path: 'producers.0.profile',
+      id: 'profile',
+      label: { en: 'Rate profile', ru: 'Профиль нагрузки' },
+      hint: {
+        en: 'From “from” seconds the rate moves to the new value — at once, or linearly “over” some seconds (×8 on Black Friday, a ramp-up, a stop at 0)',
+        ru: 'С момента «с» интенсивность меняется на новое значение — сразу или линейно «за» сколько-то секунд (×8 в Чёрную пятницу, плавный рост, остановка в 0)',
+      },
+      config: 'profile',
+      item: {
+        name: { en: 'step', ru: 'шаг' },
+        fields: {
+          at: { label: { en: 'from', ru: 'с' } },
+          rate: { label: { en: '→', ru: '→' } },
+          ramp: { label: { en: 'over', ru: 'за' }, empty: { en: '0', ru: '0' } },
+        },
+        // Half-way between the last step and the end of the run, at twice its rate.
+        add: {
+          at: [{ from: ['last.at', 'root.duration'], round: true }, { from: ['root.duration'], times: 0.25, round: true }],
+          rate: [{ from: ['last.rate'], times: 2 }, { from: ['parent.rate'], times: 2 }],
+        },
+      },
+    },
+    {
+      path: 'producers.0.arrivals',
+      label: { en: 'Arrivals', ru: 'Поступления' },
+      hint: { en: 'poisson = random gaps; constant = evenly spaced', ru: 'poisson — случайные интервалы; constant — равные' },
+      config: true,
+    },
+    {
+      path: 'producers.0.batch.size',
+      label: { en: 'Batch size', ru: 'Размер пачки' },
+      hint: { en: 'With null keys the sticky partitioner changes partition when a batch is full', ru: 'При null-ключах sticky partitioner меняет партицию, когда пачка заполнена' },
+      config: true,
+      step: 1024,
+    },
+    {
+      path: 'producers.0.metadata.max.age.ms',
+      label: { en: 'Metadata refresh', ru: 'Обновление метаданных' },
+      hint: { en: 'The producer writes to added partitions only after its next refresh', ru: 'Продюсер пишет в добавленные партиции только после следующего обновления' },
+      config: true,
+      step: 10000,
+    },
+  ],
+};
+
+/** Duration and warm-up, as every model with a warm-up has them. */
+export const RUN_SECTION: SettingsSection = {
+  id: 'run',
+  title: { en: 'Run', ru: 'Прогон' },
+  fields: [
+    { path: 'duration', label: { en: 'Duration', ru: 'Длительность' }, hint: { en: 'How long the run lasts', ru: 'Сколько длится прогон' }, config: true, unit: { en: 's simulated', ru: 'модельных с' } },
+    { path: 'warmup', label: { en: 'Warm-up', ru: 'Разогрев' }, hint: { en: 'Statistics (L, W, p99) start after this', ru: 'Статистика (L, W, p99) считается после него' }, config: true },
+  ],
+};
+
 export const KAFKA_SETTINGS: readonly SettingsSection[] = [
-  {
-    id: 'producer',
-    title: { en: 'Producer', ru: 'Продюсер' },
-    count: 'producers',
-    fields: [
-      {
-        path: 'producers.0.rate',
-        label: { en: 'Rate', ru: 'Интенсивность' },
-        hint: { en: 'Records produced per second at t = 0 (a rate profile, if any, changes it later)', ru: 'Записей в секунду при t = 0 (профиль нагрузки, если есть, меняет её позже)' },
-        config: true,
-        unit: { en: 'records/s', ru: 'записей/с' },
-      },
-      {
-        path: 'producers.0.recordBytes',
-        label: { en: 'Record size', ru: 'Размер записи' },
-        hint: { en: 'Bytes per record: the fetch limits are counted in bytes', ru: 'Байт на запись: лимиты выборки считаются в байтах' },
-      },
-      {
-        path: 'producers.0.keys.kind',
-        id: 'keys.kind',
-        label: { en: 'Key distribution', ru: 'Распределение ключей' },
-        hint: { en: 'The key decides the partition (murmur2(key) mod partitions); equal keys keep their order', ru: 'Ключ определяет партицию (murmur2(key) mod partitions); записи одного ключа сохраняют порядок' },
-        config: 'keys.kind',
-        options: {
-          none: { en: 'none (null key: sticky partitioner)', ru: 'нет (null-ключ: sticky partitioner)' },
-          uniform: { en: 'uniform', ru: 'uniform (равномерно)' },
-          zipf: { en: 'zipf (a few hot keys)', ru: 'zipf (несколько горячих ключей)' },
-          coarse: { en: 'coarse (a few fixed values)', ru: 'coarse (несколько фиксированных значений)' },
-        },
-        // The key count is kept between uniform and zipf; these fill what the old kind lacked.
-        variants: {
-          uniform: { count: [{ value: 1000 }] },
-          zipf: { count: [{ value: 1000 }], s: [{ value: 1 }] },
-          coarse: { values: [{ value: ['US', 'DE', 'FR'] }] },
-        },
-      },
-      {
-        path: 'producers.0.keys.count',
-        label: { en: 'Distinct keys', ru: 'Разных ключей' },
-        hint: { en: 'How many different keys', ru: 'Сколько разных ключей' },
-        config: 'keys.count',
-        unit: { en: 'keys', ru: 'ключей' },
-      },
-      {
-        path: 'producers.0.keys.s',
-        label: { en: 'Skew', ru: 'Перекос' },
-        hint: { en: 'Zipf exponent: 0 = uniform, 1+ = a few keys dominate', ru: 'Показатель Ципфа: 0 — равномерно, 1+ — доминируют несколько ключей' },
-        config: 'keys.s',
-        step: 0.1,
-      },
-      {
-        path: 'producers.0.profile',
-        id: 'profile',
-        label: { en: 'Rate profile', ru: 'Профиль нагрузки' },
-        hint: {
-          en: 'From “from” seconds the rate moves to the new value — at once, or linearly “over” some seconds (×8 on Black Friday, a ramp-up, a stop at 0)',
-          ru: 'С момента «с» интенсивность меняется на новое значение — сразу или линейно «за» сколько-то секунд (×8 в Чёрную пятницу, плавный рост, остановка в 0)',
-        },
-        config: 'profile',
-        item: {
-          name: { en: 'step', ru: 'шаг' },
-          fields: {
-            at: { label: { en: 'from', ru: 'с' } },
-            rate: { label: { en: '→', ru: '→' } },
-            ramp: { label: { en: 'over', ru: 'за' }, empty: { en: '0', ru: '0' } },
-          },
-          // Half-way between the last step and the end of the run, at twice its rate.
-          add: {
-            at: [{ from: ['last.at', 'root.duration'], round: true }, { from: ['root.duration'], times: 0.25, round: true }],
-            rate: [{ from: ['last.rate'], times: 2 }, { from: ['parent.rate'], times: 2 }],
-          },
-        },
-      },
-      {
-        path: 'producers.0.arrivals',
-        label: { en: 'Arrivals', ru: 'Поступления' },
-        hint: { en: 'poisson = random gaps; constant = evenly spaced', ru: 'poisson — случайные интервалы; constant — равные' },
-        config: true,
-      },
-      {
-        path: 'producers.0.batch.size',
-        label: { en: 'Batch size', ru: 'Размер пачки' },
-        hint: { en: 'With null keys the sticky partitioner changes partition when a batch is full', ru: 'При null-ключах sticky partitioner меняет партицию, когда пачка заполнена' },
-        config: true,
-        step: 1024,
-      },
-      {
-        path: 'producers.0.metadata.max.age.ms',
-        label: { en: 'Metadata refresh', ru: 'Обновление метаданных' },
-        hint: { en: 'The producer writes to added partitions only after its next refresh', ru: 'Продюсер пишет в добавленные партиции только после следующего обновления' },
-        config: true,
-        step: 10000,
-      },
-    ],
-  },
+  PRODUCER_SECTION,
   {
     id: 'topic',
     title: { en: 'Topic', ru: 'Топик' },
@@ -347,12 +360,5 @@ export const KAFKA_SETTINGS: readonly SettingsSection[] = [
   },
   { id: 'group', each: 'groups', title: { en: 'Consumer group', ru: 'Группа консьюмеров' }, code: 'groups.{i}.group.id', fields: groupFields },
   { id: 'retry', each: 'groups', title: { en: 'Retries and dead letters', ru: 'Повторы и DLQ' }, code: 'groups.{i}.group.id', fields: retryFields },
-  {
-    id: 'run',
-    title: { en: 'Run', ru: 'Прогон' },
-    fields: [
-      { path: 'duration', label: { en: 'Duration', ru: 'Длительность' }, hint: { en: 'How long the run lasts', ru: 'Сколько длится прогон' }, config: true, unit: { en: 's simulated', ru: 'модельных с' } },
-      { path: 'warmup', label: { en: 'Warm-up', ru: 'Разогрев' }, hint: { en: 'Statistics (L, W, p99) start after this', ru: 'Статистика (L, W, p99) считается после него' }, config: true },
-    ],
-  },
+  RUN_SECTION,
 ];

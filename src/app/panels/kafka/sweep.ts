@@ -18,9 +18,8 @@ import { ktranslate } from './text.ts';
 export const SWEEP_SECONDS = 600;
 export const SWEEP_WARMUP = 60;
 
-/** Mean processing time per record (s) of group `g` — of any distribution — or null when it has none. */
-export function serviceMean(s: KafkaScenario, g = 0): number | null {
-  const spec = s.groups[g]?.processing.time as DistributionSpec | undefined;
+/** The mean of a processing-time distribution (s), or null when it has none (the queue model's sweep uses it too). */
+export function specMean(spec: DistributionSpec | undefined): number | null {
   if (!spec) return null;
   try {
     const m = makeDistribution(spec).mean;
@@ -28,6 +27,11 @@ export function serviceMean(s: KafkaScenario, g = 0): number | null {
   } catch {
     return null;
   }
+}
+
+/** Mean processing time per record (s) of group `g` — of any distribution — or null when it has none. */
+export function serviceMean(s: KafkaScenario, g = 0): number | null {
+  return specMean(s.groups[g]?.processing.time as DistributionSpec | undefined);
 }
 
 /**

@@ -113,10 +113,7 @@ const en = {
   'little.warming': 'Warm-up until t = {w} s: the start-up (first join, its backlog) is not counted; L and W start then.',
   'little.window': '(from t = {w} s)',
 
-  'faults.title': 'Faults (live)',
-  'faults.target': 'Consumer',
   'faults.targetHint': 'Which consumer the fault hits (named <group.id>-<n>)',
-  'faults.moreTargets': '+{n} more in {group}, not listed',
   'faults.crash': 'Kill',
   'faults.crashHint': 'The consumer process dies without leaving the group: its partitions stop until session.timeout.ms expires',
   'faults.restart': 'Restart',
@@ -135,23 +132,8 @@ const en = {
   'faults.startHint': 'Stopped producers start sending again',
   'faults.poison': 'Poison record',
   'faults.poisonHint': 'The next record produced makes the handler throw: watch its partition block (or go to retry topics / the DLQ, if the group has them)',
-  'faults.timeline': 'Fault timeline',
-  'faults.none': 'No faults yet.',
-  'faults.scheduled': 'scheduled',
-  'faults.live': 'live',
-  'faults.beforePlay': 'before Play',
-  'faults.queuedNote': 'Pressed before Play: {n} at t = 0 (timeline below).',
-  'faults.finished': 'The run has finished: reset to inject faults.',
 
-  'tab.log': 'Event log',
 
-  'log.filter': 'Filter',
-  'log.filterHint': 'Show only lines containing this text (e.g. a consumer name, “Rebalance”, “Resetting”)',
-  'log.level': 'Level',
-  'log.all': 'all',
-  'log.empty': 'No log lines yet.',
-  'log.count': '{shown} of {total} lines',
-  'log.repeat': 'repeated {n} times until t = {last} s',
 };
 
 export type KMessageKey = keyof typeof en;
@@ -265,10 +247,7 @@ const ru: Record<KMessageKey, string> = {
   'little.warming': 'Разогрев до t = {w} с: старт (первое вступление в группу и его бэклог) не учитывается; L и W считаются с этого момента.',
   'little.window': '(с t = {w} с)',
 
-  'faults.title': 'Сбои (вживую)',
-  'faults.target': 'Консьюмер',
   'faults.targetHint': 'Какой консьюмер затронет сбой (имена <group.id>-<n>)',
-  'faults.moreTargets': 'ещё {n} в {group}, не в списке',
   'faults.crash': 'Убить',
   'faults.crashHint': 'Процесс консьюмера падает, не выходя из группы: его партиции стоят, пока не истечёт session.timeout.ms',
   'faults.restart': 'Перезапустить',
@@ -287,23 +266,8 @@ const ru: Record<KMessageKey, string> = {
   'faults.startHint': 'Остановленные продюсеры снова начинают слать',
   'faults.poison': 'Ядовитая запись',
   'faults.poisonHint': 'Следующая записанная запись роняет обработчик: её партиция встаёт (или запись уходит в retry-топики / DLQ, если они настроены)',
-  'faults.timeline': 'Хронология сбоев',
-  'faults.none': 'Сбоев пока нет.',
-  'faults.scheduled': 'по сценарию',
-  'faults.live': 'вживую',
-  'faults.beforePlay': 'до пуска',
-  'faults.queuedNote': 'Нажато до пуска: {n} при t = 0 (хронология ниже).',
-  'faults.finished': 'Прогон завершён: сбросьте, чтобы вносить сбои.',
 
-  'tab.log': 'Журнал событий',
 
-  'log.filter': 'Фильтр',
-  'log.filterHint': 'Показывать только строки с этим текстом (имя консьюмера, «Rebalance», «Resetting»)',
-  'log.level': 'Уровень',
-  'log.all': 'все',
-  'log.empty': 'Строк пока нет.',
-  'log.count': '{shown} из {total} строк',
-  'log.repeat': 'повторилось {n} раз, до t = {last} с',
 };
 
 export const KAFKA_MESSAGES: Record<Lang, Record<KMessageKey, string>> = { en, ru };

@@ -8,6 +8,7 @@ import type { KafkaSnapshotData } from '../../../run/models/kafka/snapshot.ts';
 import type { LiveFault } from '../../../../workers/protocol.ts';
 import type { Playground } from '../../shell/playground.svelte.ts';
 import { ktranslate, type KMessageKey, type Vars } from './text.ts';
+import { PanelView } from '../common/view.ts';
 
 export type FaultKind = 'crash' | 'restart' | 'add-consumer' | 'gc-pause' | 'slow-downstream' | 'load-spike' | 'producer-stop' | 'producer-start' | 'poison';
 
@@ -34,26 +35,7 @@ export function liveFault(kind: FaultKind, target: string): LiveFault {
   }
 }
 
-export class KafkaView {
-  constructor(readonly pg: Playground) {}
-  get data(): KafkaSnapshotData | null {
-    return this.pg.data as KafkaSnapshotData | null;
-  }
-  get scenario(): KafkaScenario {
-    return this.pg.scenario as KafkaScenario;
-  }
-  get lang() {
-    return this.pg.lang;
-  }
-  get snapshot() {
-    return this.pg.snapshot;
-  }
-  get status() {
-    return this.pg.status;
-  }
-  get faultError() {
-    return this.pg.faultError;
-  }
+export class KafkaView extends PanelView<KafkaSnapshotData, KafkaScenario> {
   /** The consumer group the topology and the per-group charts follow. */
   get groupIndex(): number {
     return this.pg.focus;

@@ -1,0 +1,90 @@
+/**
+ * The queue model's charts as data: which series each draws, in which colour, with which words.
+ * Main.svelte draws all six; compare view draws depth, oldest age and p99 for both runs
+ * (`compare.ts`). Every line is a `QUEUE_SERIES` column of the snapshot, which ends with a point at
+ * the current time — so the depth, oldest-age, DLQ, duplicates and stored charts end on the
+ * counters' values.
+ */
+import type { QueueData } from '../../../run/models/queue/data.ts';
+import type { QueueSeriesName } from '../../../sim/model/queue/types.ts';
+import type { Cols } from '../../charts/lineChart.ts';
+import type { Lang } from '../../i18n.ts';
+import { qtranslate, type QMessageKey } from './text.ts';
+
+export interface ChartLine {
+  cols: Cols;
+  label: string;
+  color: string;
+  dash?: boolean;
+  skipZero?: boolean;
+}
+
+export interface QueueChart {
+  id: string;
+  title: string;
+  yLabel: string;
+  caption: string;
+  lines: ChartLine[];
+}
+
+interface LineDef {
+  series: QueueSeriesName;
+  label: QMessageKey;
+  color: string;
+  dash?: boolean;
+  skipZero?: boolean;
+}
+
+interface ChartDef {
+  id: string;
+  /** Message key stem: `<stem>.title`, `<stem>.y`, `<stem>.caption`. */
+  stem: 'chart.depth' | 'chart.oldest' | 'chart.tput' | 'chart.lat' | 'chart.dlq' | 'chart.stored';
+  lines: LineDef[];
+}
+
+/** Okabe–Ito colours, as the Kafka charts use them. */
+const CHARTS: readonly ChartDef[] = [
+  {
+    id: 'chart-depth',
+    stem: 'chart.depth',
+    lines: [
+      { series: 'visible', label: 'chart.depth.visible', color: '#0072b2' },
+      { series: 'inFlight', label: 'chart.depth.inFlight', color: '#009e73', dash: true },
+    ],
+  },
+  { id: 'chart-oldest', stem: 'chart.oldest', lines: [{ series: 'oldestAge', label: 'chart.oldest.line', color: '#d55e00' }] },
+  {
+    id: 'chart-throughput',
+    stem: 'chart.tput',
+    lines: [
+      { series: 'rateIn', label: 'chart.tput.in', color: '#e69f00' },
+      { series: 'throughput', label: 'chart.tput.out', color: '#0072b2', dash: true },
+    ],
+  },
+  { id: 'chart-latency', stem: 'chart.lat', lines: [{ series: 'p99', label: 'chart.lat.p99', color: '#cc79a7', skipZero: true }] },
+  {
+    id: 'chart-dlq',
+    stem: 'chart.dlq',
+    lines: [
+      { series: 'dlqDepth', label: 'chart.dlq.dlq', color: '#d55e00' },
+      { series: 'duplicates', label: 'chart.dlq.dup', color: '#cc79a7', dash: true },
+    ],
+  },
+  { id: 'chart-stored', stem: 'chart.stored', lines: [{ series: 'stored', label: 'chart.stored.line', color: '#5f6b76' }] },
+];
+
+export const QUEUE_CHART_IDS: readonly string[] = CHARTS.map((c) => c.id);
+
+const none: Cols = { t: new Float64Array(0), mean: new Float64Array(0) };
+
+/** The charts `ids` (default all) of one run's data; empty lines before it has any. */
+export function queueCharts(d: QueueData | null, lang: Lang, ids: readonly string[] = QUEUE_CHART_IDS): QueueChart[] {
+  const t = (k: QMessageKey) => qtranslate(lang, k);
+  return CHARTS.filter((c) => ids.includes(c.id)).map((c) => ({
+    id: c.id,
+    title: t(`${c.stem}.title` as QMessageKey),
+    yLabel: t(`${c.stem}.y` as QMessageKey),
+    caption: t(`${c.stem}.caption` as QMessageKey),
+    lines: c.lines.map((l) => ({ cols: d?.series[l.series] ?? none, label: t(l.label), color: l.color, dash: l.dash, skipZero: l.skipZero })),
+  }));
+}

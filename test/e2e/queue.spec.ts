@@ -1,0 +1,212 @@
+/**
+ * The queue-broker page in the browser: topology (leases, prefetch slots, DLQ), counters that equal
+ * their charts' last points, settings with the real names and the schema's ranges, a live fault,
+ * both languages, and 1280×720 / 390 px with nothing clipped.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { encodeShareHash } from '../../src/scenario/index.ts';
+import { failOnConsoleErrors, runToEnd, SHOTS, status, watch } from './helpers.ts';
+
+failOnConsoleErrors();
+
+/** SQS with a lease (5 s) shorter than some processing (mean 1 s, lognormal tail): leases end, duplicates. */
+const SQS = {
+  version: 1,
+  model: 'queue',
+  id: 'custom',
+  title: 'SQS lease test',
+  seed: 7,
+  duration: 180,
+  warmup: 20,
+  queue: { type: 'sqs', name: 'orders', VisibilityTimeout: 5, ReceiveMessageWaitTimeSeconds: 20, RedrivePolicy: { maxReceiveCount: 3 } },
+  producers: [{ name: 'shop', rate: 3, keys: { kind: 'uniform', count: 100 } }],
+  consumers: [{ name: 'worker', count: 4, MaxNumberOfMessages: 2, processing: { time: { type: 'lognormal', mean: 1, cv: 2 } } }],
+  faults: [{ at: 60, kind: 'poison', count: 2 }],
+};
+
+/** RabbitMQ with prefetch 3, a retry queue and a DLX. */
+const RABBIT = {
+  version: 1,
+  model: 'queue',
+  id: 'custom',
+  title: 'RabbitMQ prefetch test',
+  seed: 3,
+  duration: 120,
+  warmup: 10,
+  queue: { type: 'rabbitmq', name: 'jobs', 'x-dead-letter-exchange': true, retry: { 'x-message-ttl': 2000, maxAttempts: 3 } },
+  producers: [{ name: 'api', rate: 20 }],
+  consumers: [{ name: 'fast', count: 3, prefetch: 3, onFailure: 'reject', processing: { time: { type: 'exponential', mean: 0.1 }, failureRate: 0.05 } }],
+};
+
+async function open(page: Page, s: Record<string, unknown>): Promise<void> {
+  await page.goto(`/${encodeShareHash(s as never)}`);
+  await expect(page.getByTestId('queue-view')).toBeVisible();
+  await expect(status(page)).toHaveAttribute('data-value', 'idle');
+}
+
+const num = async (page: Page, id: string) => Number(await page.getByTestId(id).getAttribute('data-value'));
+const last = async (page: Page, chart: string) => (await page.getByTestId(chart).getAttribute('data-last'))!.split(',').map((x) => (x === '' ? null : Number(x)));
+
+/** Texts of the topology drawing that leave its SVG, or overlap the card's edges. */
+async function clipped(page: Page): Promise<string[]> {
+  return page.getByTestId('topology').evaluate((card) => {
+    const svg = card.querySelector('svg')!.getBoundingClientRect();
+    const box = card.getBoundingClientRect();
+    const out: string[] = [];
+    for (const t of card.querySelectorAll('svg text')) {
+      const r = t.getBoundingClientRect();
+      if (r.width === 0) continue;
+      if (r.right > svg.right + 1 || r.left < svg.left - 1 || r.bottom > svg.bottom + 1 || r.top < svg.top - 1) out.push(`${t.textContent} outside the drawing`);
+    }
+    if (svg.bottom > box.bottom + 1 || svg.right > box.right + 1) out.push('drawing outside its card');
+    return out;
+  });
+}
+
+test('SQS: topology, counters equal the charts’ last points, leases end and show red', async ({ page }) => {
+  await open(page, SQS);
+  await expect(page.getByTestId('producer')).toHaveCount(1);
+  await expect(page.getByTestId('consumer')).toHaveCount(4);
+  await expect(page.getByTestId('dlq-queue')).toHaveAttribute('data-name', 'orders-dlq');
+  await page.getByTestId('speed').selectOption('10');
+  await page.getByTestId('play').click();
+  // While it runs, consumers hold leased messages, drawn with the time left.
+  await expect(page.locator('[data-testid=lease]').first()).toBeAttached({ timeout: 20_000 });
+  await page.screenshot({ path: `${SHOTS}/queue-sqs-running.png` });
+  await runToEnd(page);
+
+  const pairs: [string, string, number][] = [
+    ['q-depth', 'chart-depth', 0],
+    ['q-inFlight', 'chart-depth', 1],
+    ['q-oldest', 'chart-oldest', 0],
+    ['q-dlq', 'chart-dlq', 0],
+    ['q-duplicates', 'chart-dlq', 1],
+    ['q-stored', 'chart-stored', 0],
+  ];
+  for (const [counter, chart, i] of pairs) expect((await last(page, chart))[i], `${counter} = ${chart}[${i}]`).toBe(await num(page, counter));
+  // The topology's queue box says what the counters say.
+  const box = page.getByTestId('queue-box');
+  expect(Number(await box.getAttribute('data-visible'))).toBe(await num(page, 'q-depth'));
+  expect(Number(await box.getAttribute('data-in-flight'))).toBe(await num(page, 'q-inFlight'));
+  expect(Number(await page.getByTestId('dlq-queue').getAttribute('data-depth'))).toBe(await num(page, 'q-dlq'));
+  // Charts that say something: traffic went in and out, messages aged.
+  expect(Number(await page.getByTestId('chart-throughput').getAttribute('data-ymax'))).toBeGreaterThan(1);
+  expect(Number(await page.getByTestId('chart-oldest').getAttribute('data-ymax'))).toBeGreaterThan(0);
+  // A 5 s lease under a 1 s mean with a long tail: some leases end before the delete (red, with the count).
+  const inFlight = page.getByTestId('q-inFlight');
+  if ((await inFlight.getAttribute('data-bad')) === '1') await expect(inFlight).toContainText('leases ended');
+  // The poison messages went round until the redrive policy moved them to the DLQ.
+  expect(await num(page, 'q-dlq')).toBeGreaterThanOrEqual(2);
+  await expect(page.getByTestId('q-dlq')).toHaveAttribute('data-bad', '1');
+  await expect(page.getByTestId('q-W')).toContainText('±');
+  expect(await clipped(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/queue-sqs-1280x720.png` });
+  const size = await page.evaluate(() => ({ h: document.documentElement.scrollHeight, w: document.documentElement.scrollWidth }));
+  expect(size.h).toBeLessThanOrEqual(720);
+  expect(size.w).toBeLessThanOrEqual(1280);
+  await page.getByTestId('tab-log').click();
+  await expect(page.getByTestId('log-line').first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/queue-sqs-log.png` });
+});
+
+test('RabbitMQ: prefetch slots, the retry queue and requeues', async ({ page }) => {
+  await open(page, RABBIT);
+  await expect(page.getByTestId('slot')).toHaveCount(9);
+  await expect(page.getByTestId('retry-queue')).toHaveAttribute('data-name', 'jobs.retry');
+  await expect(page.getByTestId('q-requeued')).toBeVisible();
+  await expect(page.getByTestId('q-empty')).toHaveCount(0);
+  await page.getByTestId('speed').selectOption('10');
+  await page.getByTestId('play').click();
+  await expect(page.locator('[data-testid=slot][data-filled="1"]').first()).toBeAttached({ timeout: 20_000 });
+  await page.screenshot({ path: `${SHOTS}/queue-rabbit-running.png` });
+  await runToEnd(page);
+  expect((await last(page, 'chart-depth'))[1]).toBe(await num(page, 'q-inFlight'));
+  expect(await clipped(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/queue-rabbit-1280x720.png` });
+});
+
+test('a live fault: killing a consumer shows it crashed, in the timeline and the log', async ({ page }) => {
+  await open(page, { ...SQS, duration: 600, faults: [] });
+  await page.getByTestId('speed').selectOption('1');
+  await page.getByTestId('play').click();
+  await expect(page.getByTestId('sim-time')).not.toHaveAttribute('data-value', '0');
+  await page.getByTestId('tab-faults').click();
+  await page.getByTestId('fault-target').selectOption('worker-2');
+  await page.getByTestId('fault-crash').click();
+  await expect(page.locator('[data-testid=consumer][data-name=worker-2]')).toHaveAttribute('data-state', 'crashed', { timeout: 15_000 });
+  await expect(page.getByTestId('fault-timeline')).toContainText('crash worker-2');
+  await page.getByTestId('fault-add-consumer').click();
+  await expect(page.getByTestId('consumer')).toHaveCount(5, { timeout: 15_000 });
+  await page.screenshot({ path: `${SHOTS}/queue-fault.png` });
+});
+
+test('settings: the real names with the schema’s ranges; a flavour’s fields only with it', async ({ page }) => {
+  await open(page, SQS);
+  await page.getByTestId('open-settings').click();
+  await expect(page.getByTestId('range-queue.VisibilityTimeout')).toHaveText('0 – 43,200');
+  await expect(page.getByTestId('range-consumers.0.MaxNumberOfMessages')).toHaveText('1 – 10');
+  await expect(page.getByTestId('range-consumers.0.WaitTimeSeconds')).toHaveText('0 – 20');
+  await expect(page.getByTestId('set-queue.RedrivePolicy.maxReceiveCount')).toHaveValue('3');
+  await expect(page.getByTestId('settings')).toContainText('VisibilityTimeout');
+  await expect(page.getByTestId('set-consumers.0.prefetch')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/queue-settings-sqs.png` });
+  const vt = page.getByTestId('set-queue.VisibilityTimeout');
+  await vt.fill('50000');
+  await expect(page.getByTestId('settings-errors')).toContainText('queue.VisibilityTimeout');
+  await expect(page.getByTestId('settings-apply')).toBeDisabled();
+  await vt.fill('60');
+  await expect(page.getByTestId('settings-errors')).toHaveCount(0);
+  await page.getByTestId('settings-apply').click();
+  await expect(page.getByTestId('settings')).toHaveCount(0);
+  await expect(page.getByTestId('queue-view')).toBeVisible();
+
+  await open(page, RABBIT);
+  await page.getByTestId('open-settings').click();
+  await expect(page.getByTestId('set-consumers.0.prefetch')).toHaveValue('3');
+  await expect(page.getByTestId('range-consumers.0.prefetch')).toHaveText('0 – 65,535');
+  for (const name of ['x-queue-type', 'x-max-priority', 'x-delivery-limit', 'x-dead-letter-exchange', 'x-message-ttl', 'basic.qos prefetch_count']) await expect(page.getByTestId('settings')).toContainText(name);
+  await expect(page.getByTestId('set-queue.VisibilityTimeout')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/queue-settings-rabbit.png` });
+});
+
+test('both languages, 1280×720 and 390 px, nothing clipped', async ({ page, browser }) => {
+  await open(page, SQS);
+  await page.getByTestId('lang-ru').click();
+  await expect(page.getByTestId('q-depth')).toContainText('Глубина');
+  await expect(page.getByTestId('topology')).toContainText('Топология');
+  await runToEnd(page);
+  await expect(page.getByTestId('chart-oldest')).toContainText('Возраст старейшего');
+  expect(await clipped(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/queue-ru-1280x720.png` });
+  await page.getByTestId('lang-en').click();
+  await expect(page.getByTestId('q-depth')).toContainText('Depth');
+
+  for (const lang of ['en', 'ru'] as const) {
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+    const phone = watch(await ctx.newPage());
+    await open(phone, { ...SQS, consumers: [{ ...SQS.consumers[0], count: 40 }, { name: 'slow', count: 12, processing: { time: { type: 'exponential', mean: 2 } } }] });
+    await phone.getByTestId(`lang-${lang}`).click();
+    await expect(phone.getByTestId('consumer-rest')).toHaveAttribute('data-count', '12');
+    await runToEnd(phone);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await clipped(phone)).toEqual([]);
+    await phone.screenshot({ path: `${SHOTS}/queue-390-${lang}.png`, fullPage: true });
+    await ctx.close();
+  }
+});
+
+test('compare view: both runs’ depth, oldest age and p99 charts, on the same input', async ({ page }) => {
+  const fix = { ...SQS, queue: { ...SQS.queue, VisibilityTimeout: 60 } };
+  await page.goto(`/${encodeShareHash(SQS as never, { vs: fix as never })}`);
+  await expect(page.getByTestId('compare')).toBeVisible();
+  await runToEnd(page);
+  await expect(page.getByTestId('compare-table')).toBeVisible();
+  for (const id of ['cmp-depth', 'cmp-oldest', 'cmp-p99']) {
+    await expect(page.getByTestId(`${id}-a`)).toBeVisible();
+    await expect(page.getByTestId(`${id}-b`)).toBeVisible();
+  }
+  // A lease longer than the processing's tail: fewer messages come back in B.
+  const row = page.getByTestId('cmp-row-redeliveries');
+  if ((await row.count()) > 0) expect(Number(await row.getAttribute('data-b'))).toBeLessThan(Number(await row.getAttribute('data-a')));
+  await page.screenshot({ path: `${SHOTS}/queue-compare.png` });
+});

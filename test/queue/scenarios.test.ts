@@ -55,10 +55,9 @@ describe.each(SEEDS)('seed %i', (seed) => {
     // cv 0.2: P(< 30 s) ≈ 2 %) outlasts its lease, so hundreds of leases run out over 900 s.
     expect(a.r.leaseExpiries).toBeGreaterThan(200);
     expect(a.r.duplicates).toBeGreaterThan(100);
-    expect(a.r.redeliveries).toBeGreaterThan(a.r.duplicates * 0.5);
-    expect(a.r.staleDeletes).toBeGreaterThan(0);
-    // Receive counts climb: more deliveries than messages, by at least the duplicates.
-    expect(a.r.deliveries).toBeGreaterThan(a.r.produced + a.r.duplicates * 0.5);
+        expect(a.r.staleDeletes).toBeGreaterThan(0);
+    // Receive counts climb: hundreds of messages are received a second, third, fourth time.
+    expect(a.r.redeliveries).toBeGreaterThan(200);
     // The copies fill the 60 workers and the oldest message waits for minutes (healthy: < 60 s).
     expect(a.r.oldestAgeMax).toBeGreaterThan(120);
     expect(a.r.lost).toBe(0);
@@ -155,15 +154,22 @@ describe.each(SEEDS)('seed %i', (seed) => {
     expect(b.r.oldestAge).toBeLessThan(5);
   });
 
-  it('priority: a flood of background work delays everything behind it; a priority queue lets urgent work through', () => {
+  it('priority: an export flood delays everything behind it; a priority queue changes who waits, not how long in all', () => {
     const a = run('priority', seed);
     conserved(a.r);
-    // 85/s against a capacity of 60/s for 120 s: ≈ 3,000 waiting at the peak.
+    // 85/s against a capacity of 60/s for 120 s: ≈ 3,000 waiting at the peak, the oldest ≈ 50 s.
     expect(a.r.depth.max).toBeGreaterThan(2_000);
     expect(a.r.oldestAgeMax).toBeGreaterThan(30);
-    const b = fixed('priority', seed);
+    const b = run('priority', seed, 'queue.x-max-priority=10');
     conserved(b.r);
-    expect(b.r.depth.max).toBeGreaterThan(2_000);
+    // The same messages, the same service times: the backlog is the same…
+    expect(b.r.depth.max).toBe(a.r.depth.max);
+    // …and so is the mean wait (work conservation: with equal service times the order of service
+    // does not change the mean), within the runs' intervals; the model reports no W per producer,
+    // so the payments' own gain is not measured here (see the lesson).
+    expect(Math.abs(b.r.W.mean! - a.r.W.mean!)).toBeLessThan(0.05 * a.r.W.mean!);
+    // What moves is the median: payments (a ninth of the load) no longer wait behind the flood.
+    expect(b.r.p50!).toBeLessThan(a.r.p50!);
   });
 
   it('delayed-delivery: immediate requeues burn the delivery limit and drop jobs; a retry queue with a TTL loses none', () => {
@@ -174,7 +180,9 @@ describe.each(SEEDS)('seed %i', (seed) => {
     conserved(b.r);
     expect(b.r.lost).toBe(0);
     expect(b.r.dlqDepth).toBe(0);
-    expect(b.r.failures).toBeLessThan(0.2 * a.r.failures);
+    // ≈ 21 attempts per job before the limit drops it, against ≈ 2 with a 30 s wait in a 90 s outage.
+    expect(b.r.failures).toBeLessThan(0.5 * a.r.failures);
+    expect(a.r.dropped).toBeLessThan(a.r.failures / 15);
   });
 
   it('log-vs-queue: a second reader takes messages away from the first; the broker stores only what is unacknowledged', () => {

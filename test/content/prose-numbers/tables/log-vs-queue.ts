@@ -1,0 +1,3 @@
+import { queue as q, type Entry } from '../ledger.ts';
+
+export default [] satisfies Entry[];

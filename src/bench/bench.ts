@@ -16,6 +16,10 @@
  * and peak memory for (a) 12 partitions / 6 consumers / 3.6 M records and (b) 1,000 partitions /
  * 200 consumers / 6 M records. Targets: (a) ≥ 1 M records/s, (b) ≥ 300 k records/s, both < 200 MB.
  *
+ * Then the queue-broker model (queue.ts): messages per second of wall time for an SQS queue and a
+ * RabbitMQ queue with 100 consumers at 10,000 messages/s (issue 14). Targets: ≥ 200 k messages/s,
+ * < 400 MB.
+ *
  * Last, the playground (browser.ts): the worst main-thread long task while a heavy scenario runs
  * at top speed in headless Chromium, over several runs. Target: none over 50 ms in the median run.
  */
@@ -26,6 +30,7 @@ import { baselineMM1 } from './baseline.ts';
 import { kernelMM1 } from './kernel-mm1.ts';
 import { Station } from '../sim/model/station/station.ts';
 import { BROKER_CASES, runBroker } from './broker.ts';
+import { QUEUE_CASES, runQueue } from './queue.ts';
 
 type Impl = 'baseline' | 'kernel' | 'station';
 interface CaseDef {
@@ -81,9 +86,9 @@ async function main(): Promise<void> {
     measure(impl as Impl, CASES.find((c) => c.id === caseId)!);
     return;
   }
-  if (mode === '--broker-child') {
+  if (mode === '--broker-child' || mode === '--queue-child') {
     const t0 = performance.now();
-    const r = runBroker(impl as keyof typeof BROKER_CASES);
+    const r = mode === '--queue-child' ? runQueue(impl as keyof typeof QUEUE_CASES) : runBroker(impl as keyof typeof BROKER_CASES);
     const seconds = (performance.now() - t0) / 1000;
     process.stdout.write(JSON.stringify({ ...r, seconds, peakRssMB: process.resourceUsage().maxRSS / 1024 }));
     return;
@@ -108,18 +113,24 @@ async function main(): Promise<void> {
     ok &&= pass;
     console.log(`  target kernel ≥ 0.5 × baseline: ${pass ? 'met' : 'NOT met'} (${ratio.toFixed(2)})\n`);
   }
-  console.log('Broker model (Kafka), every metric on; one run each, peak = max RSS of the process');
-  for (const [id, c] of Object.entries(BROKER_CASES)) {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', self, '--broker-child', id], { encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`bench child failed: ${r.stderr}`);
-    const x = JSON.parse(r.stdout) as { records: number; events: number; seconds: number; peakRssMB: number };
-    const rate = x.records / x.seconds;
-    const pass = rate >= c.target && x.peakRssMB < 200;
-    ok &&= pass;
-    console.log(`  ${c.label}`);
-    console.log(
-      `    ${(x.records / 1e6).toFixed(2)} M records, ${(x.events / 1e6).toFixed(1)} M events in ${x.seconds.toFixed(2)} s: ${fmtRate(rate).replace('M/s', 'M records/s')}, peak ${x.peakRssMB.toFixed(0)} MB — target ≥ ${c.target / 1e6} M records/s and < 200 MB: ${pass ? 'met' : 'NOT met'}`,
-    );
+  const models = [
+    { title: 'Broker model (Kafka)', flag: '--broker-child', cases: BROKER_CASES, unit: 'records', memory: 200 },
+    { title: '\nQueue-broker model (SQS, RabbitMQ)', flag: '--queue-child', cases: QUEUE_CASES, unit: 'messages', memory: 400 },
+  ];
+  for (const mdl of models) {
+    console.log(`${mdl.title}, every metric on; one run each, peak = max RSS of the process`);
+    for (const [id, c] of Object.entries(mdl.cases) as [string, { label: string; target: number }][]) {
+      const r = spawnSync(process.execPath, ['--import', 'tsx', self, mdl.flag, id], { encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`bench child failed: ${r.stderr}`);
+      const x = JSON.parse(r.stdout) as { records: number; events: number; seconds: number; peakRssMB: number };
+      const rate = x.records / x.seconds;
+      const pass = rate >= c.target && x.peakRssMB < mdl.memory;
+      ok &&= pass;
+      console.log(`  ${c.label}`);
+      console.log(
+        `    ${(x.records / 1e6).toFixed(2)} M ${mdl.unit}, ${(x.events / 1e6).toFixed(1)} M events in ${x.seconds.toFixed(2)} s: ${fmtRate(rate).replace('M/s', `M ${mdl.unit}/s`)}, peak ${x.peakRssMB.toFixed(0)} MB — target ≥ ${c.target / 1e6} M ${mdl.unit}/s and < ${mdl.memory} MB: ${pass ? 'met' : 'NOT met'}`,
+      );
+    }
   }
   console.log('\nPlayground responsiveness (production build, headless Chromium, 1280×720)');
   // Imported here, not at the top: the measuring child processes must not carry playwright-core.

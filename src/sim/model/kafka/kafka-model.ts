@@ -19,6 +19,7 @@ import { makeKeyGenerator, makeKeyPartitionCache, type KeyGenerator, type KeyPar
 import { StickyPartitioner } from './sticky-partitioner.ts';
 import { ConsumerGroup, type GroupConfig, type GroupStats, type GroupTiming } from './consumer-group.ts';
 import type { SimModel } from '../contract.ts';
+import { ProducerArrivals, type ProducerFault } from '../producer-arrivals.ts';
 
 export interface TopicConfig {
   name: string;
@@ -52,10 +53,7 @@ export type Fault =
   | { at: number; kind: 'poison'; partition?: number | null; key?: string | null; count?: number; effect?: PoisonEffect }
   /** The group's downstream dependency fails every call (transient errors) for `duration` seconds. */
   | { at: number; kind: 'dependency-outage'; target: string; duration: number }
-  | { at: number; kind: 'producer-stop'; target: string }
-  | { at: number; kind: 'producer-start'; target: string }
-  /** The producer's rate (all producers for target "*") × factor for `duration` seconds. */
-  | { at: number; kind: 'load-spike'; target: string; factor: number; duration: number }
+  | ProducerFault
   /** The topic grows to `count` partitions (Kafka can only add). */
   | { at: number; kind: 'add-partitions'; count: number };
 
@@ -173,6 +171,7 @@ export class KafkaModel implements SimModel<Fault> {
   readonly logs: PartitionLog[];
   readonly groups: ConsumerGroup[] = [];
   private readonly producers: Producer[] = [];
+  private readonly arrivals: ProducerArrivals<Producer>;
   private readonly keyHashes: Int32Array;
   private readonly kProduce: number;
   private readonly kFault: number;
@@ -256,7 +255,7 @@ export class KafkaModel implements SimModel<Fault> {
     this.kRetention = sim.register('retention-check', () => this.onRetentionCheck());
     this.kSample = sim.register('sample', () => this.onSample());
     this.kRestart = sim.register('restart', (x) => this.onRestart(x));
-    this.kRedraw = sim.register('producer-redraw', (i) => this.redraw(i));
+    this.kRedraw = sim.register('producer-redraw', (i) => this.arrivals.redraw(i));
     this.kProducerMetadata = sim.register('producer-metadata', (i) => this.onProducerMetadata(i));
     const host = (g: number) => ({
       sim,
@@ -278,7 +277,8 @@ export class KafkaModel implements SimModel<Fault> {
     const kWarmup = sim.register('warmup-end', () => this.resetStats());
     if (config.warmup > 0) sim.scheduleAt(config.warmup, kWarmup, 0, -100);
     else this.resetStats();
-    for (const [i, p] of this.producers.entries()) this.scheduleProduce(i, p, 0);
+    this.arrivals = new ProducerArrivals(sim, this.log, this.producers, this.kProduce, this.kRedraw);
+    for (let i = 0; i < this.producers.length; i++) this.arrivals.schedule(i, 0);
     for (const f of [...config.faults].sort((a, b) => a.at - b.at)) this.scheduleFault(f);
     sim.schedule(topic['log.retention.check.interval.ms'] / 1000, this.kRetention);
     sim.schedule(this.sampleEvery, this.kSample, 0, 50);
@@ -298,24 +298,10 @@ export class KafkaModel implements SimModel<Fault> {
     return h;
   }
 
-  private scheduleProduce(i: number, p: Producer, from: number): void {
-    p.handle = -1;
-    if (p.stopped) return;
-    const t = p.profile.nextArrival(from, p.rng, p.config.arrivals === 'constant');
-    if (t !== Infinity) p.handle = this.sim.scheduleAt(t, this.kProduce, i);
-  }
-
-  /** Redraws a producer's next arrival from now (its rate changed; exact for Poisson arrivals). */
-  private redraw(i: number): void {
-    const p = this.producers[i];
-    if (p.handle >= 0) this.sim.cancel(p.handle);
-    this.scheduleProduce(i, p, this.sim.now);
-  }
-
   private onProduce(i: number): void {
     const p = this.producers[i];
     const now = this.sim.now;
-    this.scheduleProduce(i, p, now);
+    this.arrivals.schedule(i, now);
     const k = p.keys.next();
     const partition = k < 0 ? p.sticky.partition(p.config.recordBytes) : p.cache!.partitionOf(k);
     const log = this.logs[partition];
@@ -344,13 +330,6 @@ export class KafkaModel implements SimModel<Fault> {
       return rule.flags;
     }
     return 0;
-  }
-
-  private findProducers(target: string): number[] {
-    if (target === '*') return this.producers.map((_, i) => i);
-    const i = this.producers.findIndex((p) => p.config.name === target);
-    if (i < 0) throw new RangeError(`no producer named "${target}" (producers: ${this.producers.map((p) => p.config.name).join(', ')}; "*" = all)`);
-    return [i];
   }
 
   /**
@@ -465,7 +444,7 @@ export class KafkaModel implements SimModel<Fault> {
       case 'producer-stop':
       case 'producer-start':
       case 'load-spike':
-        this.findProducers(f.target);
+        this.arrivals.find(f.target);
         return;
       case 'poison':
         if (f.partition != null && !(f.partition >= 0 && f.partition < this.logs.length)) {
@@ -563,30 +542,9 @@ export class KafkaModel implements SimModel<Fault> {
         break;
       }
       case 'producer-stop':
-        for (const i of this.findProducers(f.target)) {
-          const p = this.producers[i];
-          this.log.add(now, 'WARN', src, `producer ${p.config.name} stopped`);
-          p.stopped = true;
-          this.redraw(i);
-        }
-        break;
       case 'producer-start':
-        for (const i of this.findProducers(f.target)) {
-          const p = this.producers[i];
-          if (!p.stopped) continue;
-          this.log.add(now, 'INFO', src, `producer ${p.config.name} started`);
-          p.stopped = false;
-          this.redraw(i);
-        }
-        break;
       case 'load-spike':
-        for (const i of this.findProducers(f.target)) {
-          const p = this.producers[i];
-          this.log.add(now, 'WARN', src, `load spike: producer ${p.config.name} ×${f.factor} for ${f.duration} s`);
-          p.profile.addWindow(now, now + f.duration, f.factor);
-          this.redraw(i);
-          this.sim.schedule(f.duration, this.kRedraw, i);
-        }
+        this.arrivals.apply(f);
         break;
       case 'add-partitions':
         this.addPartitions(f.count);

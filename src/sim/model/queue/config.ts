@@ -4,7 +4,7 @@
  * one to the other, field for field).
  */
 import type { DistributionSpec } from '../../kernel/distributions.ts';
-import type { ProducerConfig as KafkaProducerConfig } from '../kafka/kafka-model.ts';
+import type { Fault as KafkaFault, ProducerConfig as KafkaProducerConfig } from '../kafka/kafka-model.ts';
 
 export interface SqsQueueConfig {
   type: 'sqs';
@@ -47,18 +47,10 @@ export interface PoolConfig {
 
 export type QueueProducerConfig = Omit<KafkaProducerConfig, 'batch.size' | 'metadata.max.age.ms'> & { priority: number };
 
+/** The log model's consumer and producer faults (pools stand for groups), its poison by key, and redrive. */
 export type QueueFault =
-  | { at: number; kind: 'crash'; target: string; restartAfter?: number | null }
-  | { at: number; kind: 'restart'; target: string }
-  | { at: number; kind: 'add-consumer'; target: string; count?: number }
-  | { at: number; kind: 'remove-consumer'; target: string }
-  | { at: number; kind: 'gc-pause'; target: string; duration: number }
-  | { at: number; kind: 'slow-downstream'; target: string; factor: number; duration: number }
+  | Exclude<KafkaFault, { kind: 'poison' | 'add-partitions' }>
   | { at: number; kind: 'poison'; key?: string | null; count?: number; effect?: 'exception' | 'crash' }
-  | { at: number; kind: 'dependency-outage'; target: string; duration: number }
-  | { at: number; kind: 'producer-stop'; target: string }
-  | { at: number; kind: 'producer-start'; target: string }
-  | { at: number; kind: 'load-spike'; target: string; factor: number; duration: number }
   | { at: number; kind: 'redrive'; maxReplays?: number | null };
 
 export interface QueueConfig {

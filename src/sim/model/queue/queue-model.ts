@@ -20,6 +20,7 @@ import type { Rng } from '../../kernel/rng.ts';
 import { DownsampledSeries } from '../../metrics/series.ts';
 import type { LogEntry } from '../kafka/event-log.ts';
 import type { SimModel } from '../contract.ts';
+import { ProducerArrivals } from '../producer-arrivals.ts';
 import { QueueCore, type Consumer } from './core.ts';
 import { Msg, MsgState, POISON_CRASH, POISON_EXCEPTION } from './messages.ts';
 import { SqsBroker } from './sqs.ts';
@@ -50,13 +51,13 @@ export class QueueModel implements SimModel<QueueFault> {
   readonly broker: SqsBroker | RabbitBroker;
   readonly workers: Workers;
   readonly producers: Producer[] = [];
+  private readonly arrivals: ProducerArrivals<Producer>;
   /** Faults applied so far, in order (the replayable timeline). */
   readonly applied: QueueFault[] = [];
   private readonly pending: QueueFault[] = [];
   private readonly poison: PoisonRule[] = [];
   private readonly kProduce: number;
   private readonly kFault: number;
-  private readonly kRedraw: number;
   private readonly kSample: number;
   readonly sampleEvery: number;
   readonly series: Record<QueueSeriesName, DownsampledSeries>;
@@ -94,7 +95,7 @@ export class QueueModel implements SimModel<QueueFault> {
     this.series = Object.fromEntries(QUEUE_SERIES.map((n) => [n, new DownsampledSeries(scale, 1024)])) as Record<QueueSeriesName, DownsampledSeries>;
     this.kProduce = sim.register('produce', (i) => this.onProduce(i));
     this.kFault = sim.register('fault', (i) => this.onFault(this.pending[i]));
-    this.kRedraw = sim.register('producer-redraw', (i) => this.redraw(i));
+    const kRedraw = sim.register('producer-redraw', (i) => this.arrivals.redraw(i));
     this.kSample = sim.register('sample', () => this.onSample());
     const kWarmup = sim.register('warmup-end', () => core.resetStats());
     if (config.warmup > 0) sim.scheduleAt(config.warmup, kWarmup, 0, -100);
@@ -102,7 +103,8 @@ export class QueueModel implements SimModel<QueueFault> {
     config.consumers.forEach((p, i) => {
       for (let k = 0; k < p.count; k++) this.workers.add(i);
     });
-    for (const [i, p] of this.producers.entries()) this.scheduleProduce(i, p, 0);
+    this.arrivals = new ProducerArrivals(sim, core.log, this.producers, this.kProduce, kRedraw);
+    for (let i = 0; i < this.producers.length; i++) this.arrivals.schedule(i, 0);
     for (const f of [...config.faults].sort((a, b) => a.at - b.at)) this.scheduleFault(f);
     sim.schedule(this.sampleEvery, this.kSample, 0, 50);
   }
@@ -115,24 +117,11 @@ export class QueueModel implements SimModel<QueueFault> {
     return this.core.log;
   }
 
-  private scheduleProduce(i: number, p: Producer, from: number): void {
-    p.handle = -1;
-    if (p.stopped) return;
-    const t = p.profile.nextArrival(from, p.rng, p.config.arrivals === 'constant');
-    if (t !== Infinity) p.handle = this.sim.scheduleAt(t, this.kProduce, i);
-  }
-
-  private redraw(i: number): void {
-    const p = this.producers[i];
-    if (p.handle >= 0) this.sim.cancel(p.handle);
-    this.scheduleProduce(i, p, this.sim.now);
-  }
-
   private onProduce(i: number): void {
     const p = this.producers[i];
     const core = this.core;
     const now = this.sim.now;
-    this.scheduleProduce(i, p, now);
+    this.arrivals.schedule(i, now);
     const k = p.keys.next();
     const key = k < 0 ? null : p.keys.key(k);
     const q = this.config.queue;
@@ -172,13 +161,6 @@ export class QueueModel implements SimModel<QueueFault> {
     this.sim.run(this.sim.now);
   }
 
-  private findProducers(target: string): number[] {
-    if (target === '*') return this.producers.map((_, i) => i);
-    const i = this.producers.findIndex((p) => p.config.name === target);
-    if (i < 0) throw new RangeError(`no producer named "${target}" (producers: ${this.producers.map((p) => p.config.name).join(', ')}; "*" = all)`);
-    return [i];
-  }
-
   private findPool(target: string): number {
     const i = this.config.consumers.findIndex((p) => p.name === target);
     if (i < 0) throw new RangeError(`no consumer pool "${target}" (pools: ${this.config.consumers.map((p) => p.name).join(', ') || 'none'})`);
@@ -201,7 +183,7 @@ export class QueueModel implements SimModel<QueueFault> {
       case 'producer-stop':
       case 'producer-start':
       case 'load-spike':
-        this.findProducers(f.target);
+        this.arrivals.find(f.target);
         return;
       case 'poison':
       case 'redrive':
@@ -268,23 +250,8 @@ export class QueueModel implements SimModel<QueueFault> {
       }
       case 'producer-stop':
       case 'producer-start':
-        for (const i of this.findProducers(f.target)) {
-          const p = this.producers[i];
-          const stop = f.kind === 'producer-stop';
-          if (p.stopped === stop) continue;
-          this.log.add(now, stop ? 'WARN' : 'INFO', src, `producer ${p.config.name} ${stop ? 'stopped' : 'started'}`);
-          p.stopped = stop;
-          this.redraw(i);
-        }
-        break;
       case 'load-spike':
-        for (const i of this.findProducers(f.target)) {
-          const p = this.producers[i];
-          this.log.add(now, 'WARN', src, `load spike: producer ${p.config.name} ×${f.factor} for ${f.duration} s`);
-          p.profile.addWindow(now, now + f.duration, f.factor);
-          this.redraw(i);
-          this.sim.schedule(f.duration, this.kRedraw, i);
-        }
+        this.arrivals.apply(f);
         break;
       case 'redrive':
         this.redrive(f.maxReplays ?? null);

@@ -154,6 +154,8 @@ export class RabbitBroker implements Broker {
     }
     if (!this.holds(c, m, w.receipt)) return; // an ack on a closed channel: the message was requeued
     c.unackedCount--;
+    m.holder = -1; // settled by this consumer (whatever happens to it next)
+    this.forgetSettled(c);
     if (w.op === Op.Ack) core.deleted(m);
     else if (w.op === Op.Nack) this.requeue(m);
     else this.reject(m);
@@ -215,15 +217,21 @@ export class RabbitBroker implements Broker {
     this.pump();
   }
 
-  private onTimeout(i: number): void {
-    const core = this.core;
-    const c = core.consumers[i];
-    c.timeoutHandle = -1;
+  /** Drops the deliveries at the front of c's unacked list that it no longer holds; returns the first it does. */
+  private forgetSettled(c: Consumer): Held | undefined {
     let h = c.unacked.peek();
     while (h && !this.holds(c, h.m, h.receipt)) {
       c.unacked.shift();
       h = c.unacked.peek();
     }
+    return h;
+  }
+
+  private onTimeout(i: number): void {
+    const core = this.core;
+    const c = core.consumers[i];
+    c.timeoutHandle = -1;
+    const h = this.forgetSettled(c);
     if (!h || !c.alive) return;
     const timeout = this.q.consumer_timeout / 1000;
     const deadline = h.at + timeout;

@@ -160,7 +160,7 @@ export interface QueueStats {
   p50: number | null;
   p90: number | null;
   p99: number | null;
-  /** Messages whose W was measured in the window. */
+  /** Messages whose W was measured (deleted after the warm-up). */
   completedInWindow: number;
 
   pools: PoolStats[];

@@ -1,3 +1,8 @@
+/**
+ * pooling's toggle is a contrast, not a fix: prefetch 0 deals each job out on arrival, round robin
+ * (each worker gets every tenth job: E10/M/1), which is how a partition binds work to a consumer.
+ * compare: depthMax (the broker's queue empties); costs: p99 and lagAgeMax (the wait moves into the workers).
+ */
 import { queue as q, meanOf, type Entry } from '../ledger.ts';
 import type { QueueScenario } from '../../../../src/scenario/schema.ts';
 import type { QueueSummary } from '../../../../src/run/models/queue/data.ts';

@@ -26,9 +26,10 @@
  * mean "about" (`~200`, `about 20,000`) give `within` explicitly.
  */
 import { readFileSync } from 'node:fs';
-import type { KafkaScenario, Scenario, StationScenario } from '../../../src/scenario/schema.ts';
+import type { KafkaScenario, QueueScenario, Scenario, StationScenario } from '../../../src/scenario/schema.ts';
 import type { KafkaSummary } from '../../../src/run/models/kafka/summary.ts';
 import type { StationSummary } from '../../../src/run/models/station/summary.ts';
+import type { QueueSummary } from '../../../src/run/models/queue/data.ts';
 import type { LogEntry } from '../../../src/sim/model/kafka/event-log.ts';
 import { validateScenario, formatError } from '../../../src/scenario/validate.ts';
 import { applyOverride, parseOverride } from '../../../src/scenario/set-path.ts';
@@ -41,6 +42,8 @@ export type Kind = 'input' | 'derived' | 'measured' | 'fact';
 /** A value, or a range [low, high] for text that writes one ("1–2 s"). */
 export type Value = number | [number, number];
 export type Rel = '≈' | '≥' | '≤' | 'nearly';
+/** A run summary of any model (each table's book narrows it to its own). */
+export type AnySummary = KafkaSummary | StationSummary | QueueSummary;
 
 /** Which scenario an entry is about: the lesson's own (default), with its fix, or other overrides. */
 export interface Variant {
@@ -57,7 +60,7 @@ export interface Lookup {
   /** A scenario, validated, with overrides. */
   scenario(id: string, ...sets: string[]): Scenario;
   /** The run of a scenario, with overrides (cached per id and overrides). */
-  run(id: string, ...sets: string[]): RunOf<KafkaSummary | StationSummary>;
+  run(id: string, ...sets: string[]): RunOf<AnySummary>;
   /** The lesson's fix overrides. */
   fix: string[];
 }
@@ -73,7 +76,7 @@ export interface Entry {
   is: Rel;
   variant: Variant;
   /** input and derived: from the scenario; measured: from the run. A pair is a range (both ends checked). */
-  value?: (subject: { s: Scenario; r?: KafkaSummary | StationSummary; log?: LogEntry[] }, x: Lookup) => Value;
+  value?: (subject: { s: Scenario; r?: AnySummary; log?: LogEntry[] }, x: Lookup) => Value;
   /** fact: why the number is not checked against anything here. */
   why?: string;
   /**
@@ -132,6 +135,7 @@ function book<S extends Scenario, R>(): Book<S, R> {
 
 export const kafka: Book<KafkaScenario, KafkaSummary> = book();
 export const station: Book<StationScenario, StationSummary> = book();
+export const queue: Book<QueueScenario, QueueSummary> = book();
 
 /** The mean of a service or processing time, as the model's distribution has it. */
 export const meanOf = (d: DistributionSpec): number => makeDistribution(d).mean;
@@ -139,7 +143,7 @@ export const meanOf = (d: DistributionSpec): number => makeDistribution(d).mean;
 // ── scenarios and runs ──
 
 const scenarios = new Map<string, Scenario>();
-const runs = new Map<string, RunOf<KafkaSummary | StationSummary>>();
+const runs = new Map<string, RunOf<AnySummary>>();
 
 export function loadScenario(id: string, ...sets: string[]): Scenario {
   const key = [id, ...sets].join('\u0000');
@@ -155,12 +159,12 @@ export function loadScenario(id: string, ...sets: string[]): Scenario {
   return s;
 }
 
-export function runOf(id: string, ...sets: string[]): RunOf<KafkaSummary | StationSummary> {
+export function runOf(id: string, ...sets: string[]): RunOf<AnySummary> {
   const key = [id, ...sets].join('\u0000');
   let r = runs.get(key);
   if (!r) {
     const { summary, log } = runScenarioWithLog(loadScenario(id, ...sets));
-    r = { summary: summary as KafkaSummary | StationSummary, log };
+    r = { summary: summary as AnySummary, log };
     runs.set(key, r);
   }
   return r;

@@ -1,5 +1,13 @@
 /** One table per lesson: every number its files write, and what it stands for (see ../ledger.ts). */
 import type { Entry } from '../ledger.ts';
+import logVsQueue from './log-vs-queue.ts';
+import leaseTooShort from './lease-too-short.ts';
+import prefetch from './prefetch.ts';
+import pooling from './pooling.ts';
+import dlqReplayLoop from './dlq-replay-loop.ts';
+import fifoGroups from './fifo-groups.ts';
+import priority from './priority.ts';
+import delayedDelivery from './delayed-delivery.ts';
 import addPartitions from './add-partitions.ts';
 import blackFriday from './black-friday.ts';
 import commitBeforeProcessing from './commit-before-processing.ts';
@@ -42,4 +50,12 @@ export const TABLES: Record<string, Entry[]> = {
   'retention-reset': retentionReset,
   'retry-topics': retryTopics,
   'thread-pool-reorder': threadPoolReorder,
+  'log-vs-queue': logVsQueue,
+  'lease-too-short': leaseTooShort,
+  'prefetch': prefetch,
+  'pooling': pooling,
+  'dlq-replay-loop': dlqReplayLoop,
+  'fifo-groups': fifoGroups,
+  'priority': priority,
+  'delayed-delivery': delayedDelivery,
 };

@@ -169,7 +169,8 @@ type Section = (typeof SECTIONS)[number];
 
 const ID = /^[a-z0-9][a-z0-9-]*$/;
 const TAG = /^[a-z0-9][a-z0-9.-]*$/;
-const OVERRIDE = /^[A-Za-z0-9_.]+=.+$/;
+/** A `path=value` override as lessons and questions write it (paths may name RabbitMQ's `x-…` fields). */
+export const OVERRIDE = /^[A-Za-z0-9_.-]+=.+$/;
 const METRIC = /^[A-Za-z][A-Za-z0-9]*$/;
 const LIST_ITEM = /^(?:[-*+]|\d+[.)])(?:\s|$)/;
 /** A Watch target: a `data-testid` (letters, digits and -, starting with a letter). */

@@ -40,7 +40,7 @@
  * it. Kafka defaults (`{default.consumer.session.timeout.ms}`) are filled in here, from
  * src/scenario/kafka-defaults.json, so the page needs no copy of that file.
  */
-import { parseList, type Lang, LANGS } from './lesson.ts';
+import { OVERRIDE, parseList, type Lang, LANGS } from './lesson.ts';
 import { parseOverride } from '../scenario/set-path.ts';
 import { readFrontMatter, readSections } from './front-matter.ts';
 import { conditionRefs, parseCondition, parsePlaceholder, refText, type Condition, type Ref, type Within } from './question-eval.ts';
@@ -184,7 +184,6 @@ type Section = (typeof RUN_SECTIONS)[number] | (typeof NEEDS_SECTIONS)[number];
 const ALL_SECTIONS: readonly Section[] = ['Question', 'Predict', 'Reveal', 'Claims', 'Why', 'Answer', 'Needs'];
 
 const LIST_ITEM = /^(?:[-*+]|\d+[.)])(?:\s|$)/;
-const OVERRIDE = /^[A-Za-z0-9_.]+=.+$/;
 const NUM = /^-?\d+(?:\.\d+)?$/;
 
 /** Longest text of each kind, so that a question's step fits the page's column at 1280×720. */

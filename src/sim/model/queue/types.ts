@@ -163,7 +163,7 @@ export interface QueueStats {
   /** Messages whose W was measured (deleted after the warm-up). */
   completedInWindow: number;
 
-  /** Per producer: messages sent, and the W (sent → deleted) of its messages deleted in the window. */
+  /** Per producer: messages sent, and the W (sent → deleted) of its messages deleted since the warm-up. */
   producers: ProducerStats[];
   pools: PoolStats[];
   consumers: ConsumerStats[];

@@ -1,3 +1,4 @@
+import type { QueueSummary } from '../../../../src/run/models/queue/data.ts';
 import { queue as q, meanOf, type Entry } from '../ledger.ts';
 import type { QueueScenario } from '../../../../src/scenario/schema.ts';
 
@@ -23,7 +24,7 @@ export default [
   q.measured('until t = {330} s', 'до t = {330} с', (r, { log }) => log.find((e) => e.text.startsWith('visibility timeout of'))!.t, { within: 1 }),
   q.fact('ApproximateReceiveCount {1}): visible', 'ApproximateReceiveCount {1}): visible', 'the first receive, as the log line says'),
   // Before the slowdown: the same scenario without it, cut at its instant.
-  q.measured('Duplicates: {zero} before', 'Дубли: {ноль} до', (r, { run }) => run('lease-too-short', 'faults=[]', 'duration=300').summary.duplicates as number),
+  q.measured('Duplicates: {zero} before', 'Дубли: {ноль} до', (r, { run }) => (run('lease-too-short', 'faults=[]', 'duration=300').summary as QueueSummary).duplicates),
   q.measured('to about {960}', 'примерно до {960}', (r) => r.duplicates, { within: 20 }),
   q.measured('climbs to {15} minutes', 'доходит до {15} минут', (r) => r.oldestAgeMax / 60),
   q.measured([], 'становится {втрое} меньше', (r) => r.throughput.mean! / r.lambda.mean!, { says: 1 / 3, within: 0.03 }),

@@ -1,6 +1,7 @@
 /** One table per lesson: every number its files write, and what it stands for (see ../ledger.ts). */
 import type { Entry } from '../ledger.ts';
 import logVsQueue from './log-vs-queue.ts';
+import logReplay from './log-replay.ts';
 import leaseTooShort from './lease-too-short.ts';
 import prefetch from './prefetch.ts';
 import pooling from './pooling.ts';
@@ -51,6 +52,7 @@ export const TABLES: Record<string, Entry[]> = {
   'retry-topics': retryTopics,
   'thread-pool-reorder': threadPoolReorder,
   'log-vs-queue': logVsQueue,
+  'log-replay': logReplay,
   'lease-too-short': leaseTooShort,
   'prefetch': prefetch,
   'pooling': pooling,

@@ -62,6 +62,11 @@ export interface SweepPlan<S extends Scenario = Scenario> {
   curve(s: S, to: number, n: number, focus: number): [number, number][];
   /** The theory line's legend. */
   curveLabel(s: S, lang: Lang, focus: number): string;
+  /**
+   * A second closed form to set beside the first, when the lesson is their difference (a shared
+   * queue's M/M/c beside the same load split over c partitions, c × M/M/1); null when none.
+   */
+  reference?(s: S, to: number, n: number, focus: number, lang: Lang): { label: string; points: [number, number][] } | null;
   /** This run's λ and W (± hw) from the snapshot data, for the run's own point. */
   current(data: unknown, focus: number): { lambda: number | null; W: number | null; hw: number | null } | null;
   /** The scenario of one sweep point: the same setup at a steady Poisson load ρ × capacity. */

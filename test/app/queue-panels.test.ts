@@ -244,3 +244,20 @@ describe('queue W vs ρ', () => {
     expect(queueSweep.curveLabel(d, 'ru', 0)).toMatch(/deterministic/);
   });
 });
+
+describe('W vs ρ: the shared queue beside the same load over partitions', () => {
+  it('draws c × M/M/1 next to M/M/c when a pool has several consumers, and nothing for one', () => {
+    const s = rabbit({}, { count: 10, processing: { time: { type: 'exponential', mean: 1 } } });
+    const ref = queueSweep.reference!(s, 0.97, 80, 0, 'en')!;
+    expect(ref.label).toBe('the same load over 10 partitions: 10 × M/M/1');
+    // One M/M/1 queue with 1/μ = 1 s has W = 1 / (1 − ρ) (5 s at ρ = 0.8); M/M/10 waits far less.
+    const mmc = queueSweep.curve(s, 0.97, 80, 0);
+    expect(ref.points.length).toBe(mmc.length);
+    for (const [i, [rho, w]] of ref.points.entries()) {
+      expect(w).toBeCloseTo(1 / (1 - rho), 9);
+      if (rho > 0.3) expect(mmc[i][1]).toBeLessThan(w);
+    }
+    expect(queueSweep.reference!(s, 0.97, 80, 0, 'ru')!.label).toBe('та же нагрузка по 10 партициям: 10 × M/M/1');
+    expect(queueSweep.reference!(rabbit({}, { count: 1 }), 0.97, 80, 0, 'en')).toBeNull();
+  });
+});

@@ -82,6 +82,13 @@ export const queueSweep: SweepPlan<QueueScenario> = {
     if (!isExponential(s, p)) return whose + qtranslate(lang, 'wrho.noTheory', { type: x.processing.time.type });
     return whose + qtranslate(lang, 'wrho.theory', { c: x.count, mean: fmt(lang, serviceMean(s, p), 3) });
   },
+  reference(s, to, n, p, lang) {
+    const mean = serviceMean(s, p);
+    const c = pool(s, p)?.count ?? 0;
+    if (!mean || c < 2 || !isExponential(s, p)) return null;
+    // The same load over c partitions with one consumer each: c separate M/M/1 queues at the same ρ.
+    return { label: qtranslate(lang, 'wrho.partitioned', { c }), points: mmcCurve(1, mean, to, n) };
+  },
   current(data) {
     const d = data as QueueData | null;
     return d ? { lambda: d.summary.lambda.mean, W: d.summary.W.mean, hw: d.summary.W.hw } : null;

@@ -11,6 +11,7 @@ const en = {
   'flavour.rabbitmq': 'RabbitMQ {type}',
 
   'wrho.theory': 'theory, M/M/{c}: one queue, {c} consumers (1/μ = {mean} s)',
+  'wrho.partitioned': 'the same load over {c} partitions: {c} × M/M/1',
   'wrho.noTheory': 'No M/M/c curve: processing time is {type}, not exponential (simulated points only).',
   'wrho.noPool': 'No consumers: nothing to sweep.',
 
@@ -160,6 +161,7 @@ const ru: Record<QMessageKey, string> = {
   'flavour.rabbitmq': 'RabbitMQ {type}',
 
   'wrho.theory': 'теория, M/M/{c}: одна очередь, {c} консьюмеров (1/μ = {mean} с)',
+  'wrho.partitioned': 'та же нагрузка по {c} партициям: {c} × M/M/1',
   'wrho.noTheory': 'Кривой M/M/c нет: время обработки {type}, а не экспоненциальное (только точки модели).',
   'wrho.noPool': 'Консьюмеров нет: нечего прогонять.',
 

@@ -52,7 +52,7 @@ export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue', Readonly<Recor
     topology: PANEL,
     /** Parts of the topology: producers, the queue box, the consumers with their leases / prefetch slots, FIFO groups. */
     ...each(['producer', 'queue-box', 'consumer', 'fifo-groups'], { present: { within: 'topology' } }),
-    ...each(['chart-depth', 'chart-oldest', 'chart-throughput', 'chart-latency', 'chart-dlq', 'chart-stored'], PANEL),
+    ...each(['chart-depth', 'chart-oldest', 'chart-throughput', 'chart-latency'], PANEL),
     'event-log': { tab: 'log' },
     'chart-wrho': { tab: 'wrho' },
   },

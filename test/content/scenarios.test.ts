@@ -268,3 +268,29 @@ describe('a lesson’s counterpart (vs:)', () => {
     expect(parseLesson(head('vs: mm1\n'), 'x.en.md').vs).toBe('mm1');
   });
 });
+
+describe('the README’s counts', () => {
+  const WORDS: Record<string, number> = { sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20, 'twenty-one': 21, 'twenty-two': 22, 'twenty-three': 23, 'twenty-four': 24, 'twenty-five': 25, 'twenty-six': 26, 'twenty-seven': 27, 'twenty-eight': 28, 'twenty-nine': 29, thirty: 30, 'thirty-one': 31, 'thirty-two': 32 };
+  const readme = readFileSync('README.md', 'utf8').replace(/\s+/g, ' ');
+  const said = (re: RegExp): number => {
+    const m = re.exec(readme);
+    expect(m, String(re)).not.toBeNull();
+    return WORDS[m![1].toLowerCase()];
+  };
+
+  it('names as many shipped scenarios as there are', () => {
+    expect(said(/([a-z-]+) shipped scenarios from the catalog/i)).toBe(IDS.length);
+  });
+
+  it('names as many runnable interview questions as there are', () => {
+    const files = readdirSync('scenarios/questions').filter((f) => f.endsWith('.en.md'));
+    const runnable = files.filter((f) => !/^needs:/m.test(readFileSync(`scenarios/questions/${f}`, 'utf8')));
+    expect(said(/([A-Za-z-]+) questions are answered by today's models/)).toBe(runnable.length);
+    const onQueues = runnable.filter((f) => {
+      const id = /^scenario: (\S+)/m.exec(readFileSync(`scenarios/questions/${f}`, 'utf8'))?.[1];
+      return id !== undefined && raw(id).model === 'queue';
+    });
+    const small: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6 };
+    expect(small[/\((\w+) by the queue broker's\)/.exec(readme)![1]]).toBe(onQueues.length);
+  });
+});

@@ -1,9 +1,10 @@
 /**
  * The queue model's charts as data: which series each draws, in which colour, with which words.
- * Main.svelte draws all six; compare view draws depth, oldest age and p99 for both runs
- * (`compare.ts`). Every line is a `QUEUE_SERIES` column of the snapshot, which ends with a point at
- * the current time — so the depth, oldest-age, DLQ, duplicates and stored charts end on the
- * counters' values.
+ * Main.svelte draws all four — what the broker holds (visible, in flight, in the DLQ; the
+ * counters say all it stores), the age of the oldest message, throughput in and out, p99 of W; compare view draws
+ * depth, oldest age and p99 for both runs (`compare.ts`). Every line is a `QUEUE_SERIES` column of
+ * the snapshot, which ends with a point at the current time — so the depth and oldest-age charts
+ * end on the counters' values.
  */
 import type { QueueData } from '../../../run/models/queue/data.ts';
 import type { QueueSeriesName } from '../../../sim/model/queue/types.ts';
@@ -38,7 +39,7 @@ interface LineDef {
 interface ChartDef {
   id: string;
   /** Message key stem: `<stem>.title`, `<stem>.y`, `<stem>.caption`. */
-  stem: 'chart.depth' | 'chart.oldest' | 'chart.tput' | 'chart.lat' | 'chart.dlq' | 'chart.stored';
+  stem: 'chart.depth' | 'chart.oldest' | 'chart.tput' | 'chart.lat';
   lines: LineDef[];
 }
 
@@ -50,6 +51,7 @@ const CHARTS: readonly ChartDef[] = [
     lines: [
       { series: 'visible', label: 'chart.depth.visible', color: '#0072b2' },
       { series: 'inFlight', label: 'chart.depth.inFlight', color: '#009e73', dash: true },
+      { series: 'dlqDepth', label: 'chart.depth.dlq', color: '#d55e00' },
     ],
   },
   { id: 'chart-oldest', stem: 'chart.oldest', lines: [{ series: 'oldestAge', label: 'chart.oldest.line', color: '#d55e00' }] },
@@ -62,15 +64,6 @@ const CHARTS: readonly ChartDef[] = [
     ],
   },
   { id: 'chart-latency', stem: 'chart.lat', lines: [{ series: 'p99', label: 'chart.lat.p99', color: '#cc79a7', skipZero: true }] },
-  {
-    id: 'chart-dlq',
-    stem: 'chart.dlq',
-    lines: [
-      { series: 'dlqDepth', label: 'chart.dlq.dlq', color: '#d55e00' },
-      { series: 'duplicates', label: 'chart.dlq.dup', color: '#cc79a7', dash: true },
-    ],
-  },
-  { id: 'chart-stored', stem: 'chart.stored', lines: [{ series: 'stored', label: 'chart.stored.line', color: '#5f6b76' }] },
 ];
 
 export const QUEUE_CHART_IDS: readonly string[] = CHARTS.map((c) => c.id);

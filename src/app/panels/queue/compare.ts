@@ -22,8 +22,6 @@ export const queueCompare: ComparePlan = {
     'chart-oldest': ['cmp-oldest-a', 'cmp-oldest-b'],
     'chart-latency': ['cmp-p99-a', 'cmp-p99-b'],
     'chart-throughput': ['cmp-row-throughput'],
-    'chart-dlq': ['cmp-row-dlq', 'cmp-row-duplicates'],
-    'chart-stored': ['cmp-row-stored'],
     counters: ['compare-table'],
     'q-depth': ['cmp-row-depth', 'cmp-row-depthMax'],
     'q-inFlight': ['cmp-row-inFlight', 'cmp-row-redeliveries'],

@@ -21,7 +21,7 @@ const dealtWait = (r: QueueSummary, s: QueueScenario) => r.W.mean! - mean(s);
 
 export default [
   q.input(['than {ten} partitions', '{10} workers at', 'ten one-worker', 'share them', 'all {ten} workers are busy', 'over {10} partitions', '— {ten} M/M/1 queues', 'all {ten} workers at once', 's of {ten} M/M/1'].filter((x) => x.includes('{')),
-    ['чем {десять} партиций', '{10} воркеров при', '{десять} очередей по', 'все {десять}.', 'по {10} партициям', '— {десять} очередей M/M/1', 'все {десять} воркеров', 'с {десяти} M/M/1'], c),
+    ['меньше {десяти} партиций', '{10} воркеров при', '{десять} очередей по', 'все {десять}.', 'по {10} партициям', '— {десять} очередей M/M/1', 'все {десять} воркеров', 'с {десяти} M/M/1'], c),
   q.input('waits 0.2 s, {ten} one-worker', [], c),
   q.input('on average; {10} workers', 'их делят {10} воркеров', c),
   q.input(['M/M/{10}'], ['M/M/{10}'], c, { n: 3 }),

@@ -4,7 +4,9 @@
  * both languages, and 1280×720 / 390 px with nothing clipped.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { encodeShareHash } from '../../src/scenario/index.ts';
+import { mmc } from '../../src/theory/queues.ts';
 import { failOnConsoleErrors, runToEnd, SHOTS, status, watch } from './helpers.ts';
 
 failOnConsoleErrors();
@@ -207,4 +209,27 @@ test('compare view: both runs’ depth, oldest age and p99 charts, on the same i
   const row = page.getByTestId('cmp-row-redeliveries');
   if ((await row.count()) > 0) expect(Number(await row.getAttribute('data-b'))).toBeLessThan(Number(await row.getAttribute('data-a')));
   await page.screenshot({ path: `${SHOTS}/queue-compare.png` });
+});
+
+test('W vs ρ for a pool: M/M/c beside c × M/M/1, and a sweep from background workers on the M/M/c curve', async ({ page }) => {
+  const pooling = JSON.parse(readFileSync('scenarios/pooling.json', 'utf8')) as Record<string, unknown>;
+  await open(page, pooling);
+  await runToEnd(page);
+  await page.getByTestId('tab-wrho').click();
+  const chart = page.getByTestId('chart-wrho');
+  await expect(chart.locator('path.theory')).toBeVisible();
+  await expect(chart.locator('path.reference')).toBeVisible();
+  await expect(page.getByTestId('wrho-reference')).toContainText('10 × M/M/1');
+  await page.getByTestId('sweep-start').click();
+  await expect(chart).toHaveAttribute('data-sweep', 'done', { timeout: 180_000 });
+  const pts = await chart.locator('circle.pt title').allTextContents();
+  expect(pts.length).toBeGreaterThanOrEqual(8);
+  for (const text of pts) {
+    const m = /ρ = ([\d.]+): W = ([\d.]+) s/.exec(text);
+    expect(m, text).not.toBeNull();
+    const rho = Number(m![1]);
+    // M/M/10 with 1/μ = 1 s: a point's W within 10 % of Erlang C's up to ρ = 0.8 (batch means over thousands of jobs).
+    if (rho > 0 && rho <= 0.8) expect(Math.abs(Number(m![2]) / mmc(rho * 10, 1, 10).W - 1), text).toBeLessThan(0.1);
+  }
+  await page.screenshot({ path: `${SHOTS}/queue-pooling-wrho.png` });
 });

@@ -1,7 +1,7 @@
 /**
  * The queue model's charts as data: which series each draws, in which colour, with which words.
- * Main.svelte draws all four — what the broker holds (visible, in flight, in the DLQ; the
- * counters say all it stores), the age of the oldest message, throughput in and out, p99 of W; compare view draws
+ * Main.svelte draws all four — what the broker holds (visible, in flight and, with a dead-letter
+ * queue, in it; the counters say all it stores), the age of the oldest message, throughput in and out, p99 of W; compare view draws
  * depth, oldest age and p99 for both runs (`compare.ts`). Every line is a `QUEUE_SERIES` column of
  * the snapshot, which ends with a point at the current time — so the depth and oldest-age charts
  * end on the counters' values.
@@ -34,6 +34,7 @@ interface LineDef {
   color: string;
   dash?: boolean;
   skipZero?: boolean;
+  ifDlq?: boolean;
 }
 
 interface ChartDef {
@@ -51,7 +52,8 @@ const CHARTS: readonly ChartDef[] = [
     lines: [
       { series: 'visible', label: 'chart.depth.visible', color: '#0072b2' },
       { series: 'inFlight', label: 'chart.depth.inFlight', color: '#009e73', dash: true },
-      { series: 'dlqDepth', label: 'chart.depth.dlq', color: '#d55e00' },
+      // Only for a queue with a dead-letter queue (a redrive policy, a dead-letter exchange).
+      { series: 'dlqDepth', label: 'chart.depth.dlq', color: '#d55e00', ifDlq: true },
     ],
   },
   { id: 'chart-oldest', stem: 'chart.oldest', lines: [{ series: 'oldestAge', label: 'chart.oldest.line', color: '#d55e00' }] },
@@ -70,14 +72,17 @@ export const QUEUE_CHART_IDS: readonly string[] = CHARTS.map((c) => c.id);
 
 const none: Cols = { t: new Float64Array(0), mean: new Float64Array(0) };
 
-/** The charts `ids` (default all) of one run's data; empty lines before it has any. */
-export function queueCharts(d: QueueData | null, lang: Lang, ids: readonly string[] = QUEUE_CHART_IDS): QueueChart[] {
+/**
+ * The charts `ids` (default all) of one run's data; empty lines before it has any. `withDlq`
+ * (default: the run's queue has a dead-letter queue) adds the DLQ line to the depth chart.
+ */
+export function queueCharts(d: QueueData | null, lang: Lang, ids: readonly string[] = QUEUE_CHART_IDS, withDlq = !!d?.topology.dlq): QueueChart[] {
   const t = (k: QMessageKey) => qtranslate(lang, k);
   return CHARTS.filter((c) => ids.includes(c.id)).map((c) => ({
     id: c.id,
     title: t(`${c.stem}.title` as QMessageKey),
     yLabel: t(`${c.stem}.y` as QMessageKey),
     caption: t(`${c.stem}.caption` as QMessageKey),
-    lines: c.lines.map((l) => ({ cols: d?.series[l.series] ?? none, label: t(l.label), color: l.color, dash: l.dash, skipZero: l.skipZero })),
+    lines: c.lines.filter((l) => withDlq || !l.ifDlq).map((l) => ({ cols: d?.series[l.series] ?? none, label: t(l.label), color: l.color, dash: l.dash, skipZero: l.skipZero })),
   }));
 }

@@ -36,6 +36,7 @@ export const queueCompare: ComparePlan = {
     'q-requeued': ['cmp-row-redeliveries'],
   },
   charts(data, pg) {
-    return queueCharts(data as QueueData | null, pg.lang, COMPARE_CHARTS).map((c) => ({ id: CMP_ID[c.id as (typeof COMPARE_CHARTS)[number]], title: c.title, yLabel: c.yLabel, lines: c.lines }));
+    // Two lines a chart at most, so the legends fit two runs side by side (the DLQ is a table row).
+    return queueCharts(data as QueueData | null, pg.lang, COMPARE_CHARTS, false).map((c) => ({ id: CMP_ID[c.id as (typeof COMPARE_CHARTS)[number]], title: c.title, yLabel: c.yLabel, lines: c.lines }));
   },
 };

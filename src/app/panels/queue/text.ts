@@ -240,7 +240,7 @@ const ru: Record<QMessageKey, string> = {
   'chart.time': 'модельное время, с',
   'chart.depth.title': 'Сообщения на брокере',
   'chart.depth.y': 'сообщений',
-  'chart.depth.visible': 'видимые',
+  'chart.depth.visible': 'ждут',
   'chart.depth.inFlight': 'в работе',
   'chart.depth.dlq': 'DLQ',
   'chart.depth.caption': 'Видимые ждут; в работе — не удалены.',

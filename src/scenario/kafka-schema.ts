@@ -188,14 +188,27 @@ export const FAULT_KINDS = [
 ] as const;
 const at = () => num(0, SECONDS, { unit: 's' });
 
+/** Faults both broker models take in the same shape (a consumer by name, a producer's load). */
+export const CrashFault = v.strictObject({ at: at(), kind: v.literal('crash'), target: name('consumer'), restartAfter: v.optional(v.nullable(num(0, SECONDS, { unit: 's' })), null) });
+export const RestartFault = v.strictObject({ at: at(), kind: v.literal('restart'), target: name('consumer') });
+export const RemoveConsumerFault = v.strictObject({ at: at(), kind: v.literal('remove-consumer'), target: name('consumer') });
+export const GcPauseFault = v.strictObject({ at: at(), kind: v.literal('gc-pause'), target: name('consumer'), duration: num(0, 3600, { minExclusive: true, unit: 's' }) });
+export const LoadSpikeFault = v.strictObject({
+  at: at(),
+  kind: v.literal('load-spike'),
+  target: v.union([name('producer'), v.literal('*')], 'must be a producer name or "*"'),
+  factor: num(0, 1000, { minExclusive: true }),
+  duration: num(0, SECONDS, { minExclusive: true, unit: 's' }),
+});
+
 export const FaultSchema = v.variant(
   'kind',
   [
-    v.strictObject({ at: at(), kind: v.literal('crash'), target: name('consumer'), restartAfter: v.optional(v.nullable(num(0, SECONDS, { unit: 's' })), null) }),
-    v.strictObject({ at: at(), kind: v.literal('restart'), target: name('consumer') }),
+    CrashFault,
+    RestartFault,
     v.strictObject({ at: at(), kind: v.literal('add-consumer'), target: name('group'), count: v.optional(num(1, 1000, { integer: true }), 1) }),
-    v.strictObject({ at: at(), kind: v.literal('remove-consumer'), target: name('consumer') }),
-    v.strictObject({ at: at(), kind: v.literal('gc-pause'), target: name('consumer'), duration: num(0, 3600, { minExclusive: true, unit: 's' }) }),
+    RemoveConsumerFault,
+    GcPauseFault,
     v.strictObject({
       at: at(),
       kind: v.literal('slow-downstream'),
@@ -216,13 +229,7 @@ export const FaultSchema = v.variant(
     v.strictObject({ at: at(), kind: v.literal('dependency-outage'), target: name('group'), duration: num(0, SECONDS, { minExclusive: true, unit: 's' }) }),
     v.strictObject({ at: at(), kind: v.literal('producer-stop'), target: v.union([name('producer'), v.literal('*')]) }),
     v.strictObject({ at: at(), kind: v.literal('producer-start'), target: v.union([name('producer'), v.literal('*')]) }),
-    v.strictObject({
-      at: at(),
-      kind: v.literal('load-spike'),
-      target: v.union([name('producer'), v.literal('*')], 'must be a producer name or "*"'),
-      factor: num(0, 1000, { minExclusive: true }),
-      duration: num(0, SECONDS, { minExclusive: true, unit: 's' }),
-    }),
+    LoadSpikeFault,
     v.strictObject({ at: at(), kind: v.literal('add-partitions'), count: num(2, 10_000, { integer: true }) }),
   ],
   typeMsg(FAULT_KINDS),

@@ -19,7 +19,7 @@
  */
 import * as v from 'valibot';
 import { commonEntries, num, SECONDS, ServiceSchema, text, typeMsg } from './fields.ts';
-import { ProducerSchema } from './kafka-schema.ts';
+import { CrashFault, GcPauseFault, LoadSpikeFault, ProducerSchema, RemoveConsumerFault, RestartFault } from './kafka-schema.ts';
 
 const name = (what: string) =>
   v.pipe(text(64), v.regex(/^[A-Za-z0-9._-]+$/, `must be a ${what} name of letters, digits, '.', '_' and '-'`));
@@ -150,11 +150,11 @@ export const QueueFaultSchema = v.variant(
   'kind',
   [
     /** Consumer `<pool>-<n>` (1-based) dies; its in-flight messages return (RabbitMQ at once, SQS when their lease ends). */
-    v.strictObject({ at: at(), kind: v.literal('crash'), target: name('consumer'), restartAfter: v.optional(v.nullable(num(0, SECONDS, { unit: 's' })), null) }),
-    v.strictObject({ at: at(), kind: v.literal('restart'), target: name('consumer') }),
+    CrashFault,
+    RestartFault,
     v.strictObject({ at: at(), kind: v.literal('add-consumer'), target: name('consumer pool'), count: v.optional(num(1, 1000, { integer: true }), 1) }),
-    v.strictObject({ at: at(), kind: v.literal('remove-consumer'), target: name('consumer') }),
-    v.strictObject({ at: at(), kind: v.literal('gc-pause'), target: name('consumer'), duration: num(0, 3600, { minExclusive: true, unit: 's' }) }),
+    RemoveConsumerFault,
+    GcPauseFault,
     v.strictObject({
       at: at(),
       kind: v.literal('slow-downstream'),
@@ -173,13 +173,7 @@ export const QueueFaultSchema = v.variant(
     v.strictObject({ at: at(), kind: v.literal('dependency-outage'), target: name('consumer pool'), duration: num(0, SECONDS, { minExclusive: true, unit: 's' }) }),
     v.strictObject({ at: at(), kind: v.literal('producer-stop'), target: target() }),
     v.strictObject({ at: at(), kind: v.literal('producer-start'), target: target() }),
-    v.strictObject({
-      at: at(),
-      kind: v.literal('load-spike'),
-      target: target(),
-      factor: num(0, 1000, { minExclusive: true }),
-      duration: num(0, SECONDS, { minExclusive: true, unit: 's' }),
-    }),
+    LoadSpikeFault,
     /**
      * Move every message of the dead-letter queue back to the queue (SQS StartMessageMoveTask, a
      * shovel in RabbitMQ). `maxReplays`: a message already moved back this many times is parked

@@ -7,6 +7,7 @@
  * live toggles alike, and every applied fault is recorded, so a run replays exactly from the
  * scenario plus its fault list.
  */
+import { FaultTimeline } from '../fault-timeline.ts';
 import { Simulation } from '../../kernel/simulation.ts';
 import { RngStreams, type Rng } from '../../kernel/rng.ts';
 import { TimeIntegral } from '../../metrics/time-integral.ts';
@@ -174,7 +175,7 @@ export class KafkaModel implements SimModel<Fault> {
   private readonly arrivals: ProducerArrivals<Producer>;
   private readonly keyHashes: Int32Array;
   private readonly kProduce: number;
-  private readonly kFault: number;
+  private readonly faults: FaultTimeline<Fault>;
   private readonly kRetention: number;
   private readonly kSample: number;
   private readonly kRestart: number;
@@ -182,7 +183,6 @@ export class KafkaModel implements SimModel<Fault> {
   private readonly kRedraw: number;
   /** Faults applied so far, in order (the replayable timeline). */
   readonly applied: Fault[] = [];
-  private readonly pending: Fault[] = [];
   private sequence = 0;
   produced = 0;
   readonly inRate: TimeIntegral;
@@ -251,7 +251,6 @@ export class KafkaModel implements SimModel<Fault> {
     sim.noProgressHint =
       'the model has work that takes no time and repeats forever (e.g. processing.time 0 with a record that always fails, or a consumer that crashes on a record and restarts at once)';
     this.kProduce = sim.register('produce', (i) => this.onProduce(i));
-    this.kFault = sim.register('fault', (i) => this.onFault(this.pending[i]));
     this.kRetention = sim.register('retention-check', () => this.onRetentionCheck());
     this.kSample = sim.register('sample', () => this.onSample());
     this.kRestart = sim.register('restart', (x) => this.onRestart(x));
@@ -279,7 +278,7 @@ export class KafkaModel implements SimModel<Fault> {
     else this.resetStats();
     this.arrivals = new ProducerArrivals(sim, this.log, this.producers, this.kProduce, this.kRedraw);
     for (let i = 0; i < this.producers.length; i++) this.arrivals.schedule(i, 0);
-    for (const f of [...config.faults].sort((a, b) => a.at - b.at)) this.scheduleFault(f);
+    this.faults = new FaultTimeline(sim, (f) => this.onFault(f), config.faults);
     sim.schedule(topic['log.retention.check.interval.ms'] / 1000, this.kRetention);
     sim.schedule(this.sampleEvery, this.kSample, 0, 50);
   }
@@ -415,13 +414,6 @@ export class KafkaModel implements SimModel<Fault> {
 
   // ─── faults ────────────────────────────────────────────────────────────────────────────────
 
-  private scheduleFault(f: Fault): void {
-    this.pending.push(f);
-    // After every other event at the same instant: exactly where a live toggle lands, since the
-    // playground applies it after run(t) has processed everything up to t.
-    this.sim.scheduleAt(Math.max(f.at, this.sim.now), this.kFault, this.pending.length - 1, 120);
-  }
-
   /**
    * Applies a fault now — the playground's live toggles. It goes through the event list exactly as
    * a scheduled fault would (same priority, same event count), so replaying the recorded timeline
@@ -429,8 +421,7 @@ export class KafkaModel implements SimModel<Fault> {
    */
   inject(f: Fault): void {
     this.resolveTarget(f);
-    this.scheduleFault({ ...f, at: this.sim.now });
-    this.sim.run(this.sim.now);
+    this.faults.inject(f);
   }
 
   /** Validates a fault's target against the current topic, producers, groups and consumers. */

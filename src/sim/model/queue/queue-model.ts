@@ -14,6 +14,7 @@
  * Faults are data: `applyFault` is the one entry point, for the scenario's timeline and live
  * toggles alike, and every applied fault is recorded, so a run replays from scenario + faults.
  */
+import { FaultTimeline } from '../fault-timeline.ts';
 import { RateProfile } from '../kafka/rate-profile.ts';
 import { makeKeyGenerator, type KeyGenerator } from '../kafka/keys.ts';
 import type { Rng } from '../../kernel/rng.ts';
@@ -54,10 +55,9 @@ export class QueueModel implements SimModel<QueueFault> {
   private readonly arrivals: ProducerArrivals<Producer>;
   /** Faults applied so far, in order (the replayable timeline). */
   readonly applied: QueueFault[] = [];
-  private readonly pending: QueueFault[] = [];
   private readonly poison: PoisonRule[] = [];
   private readonly kProduce: number;
-  private readonly kFault: number;
+  private readonly faults: FaultTimeline<QueueFault>;
   private readonly kSample: number;
   readonly sampleEvery: number;
   readonly series: Record<QueueSeriesName, DownsampledSeries>;
@@ -94,7 +94,6 @@ export class QueueModel implements SimModel<QueueFault> {
     this.sampleEvery = scale;
     this.series = Object.fromEntries(QUEUE_SERIES.map((n) => [n, new DownsampledSeries(scale, 1024)])) as Record<QueueSeriesName, DownsampledSeries>;
     this.kProduce = sim.register('produce', (i) => this.onProduce(i));
-    this.kFault = sim.register('fault', (i) => this.onFault(this.pending[i]));
     const kRedraw = sim.register('producer-redraw', (i) => this.arrivals.redraw(i));
     this.kSample = sim.register('sample', () => this.onSample());
     const kWarmup = sim.register('warmup-end', () => core.resetStats());
@@ -105,7 +104,7 @@ export class QueueModel implements SimModel<QueueFault> {
     });
     this.arrivals = new ProducerArrivals(sim, core.log, this.producers, this.kProduce, kRedraw);
     for (let i = 0; i < this.producers.length; i++) this.arrivals.schedule(i, 0);
-    for (const f of [...config.faults].sort((a, b) => a.at - b.at)) this.scheduleFault(f);
+    this.faults = new FaultTimeline(sim, (f) => this.onFault(f), config.faults);
     sim.schedule(this.sampleEvery, this.kSample, 0, 50);
   }
 
@@ -154,16 +153,10 @@ export class QueueModel implements SimModel<QueueFault> {
 
   // ─── faults ────────────────────────────────────────────────────────────────────────────────
 
-  private scheduleFault(f: QueueFault): void {
-    this.pending.push(f);
-    this.sim.scheduleAt(Math.max(f.at, this.sim.now), this.kFault, this.pending.length - 1, 120);
-  }
-
   /** Applies a fault now, through the event list as a scheduled one would (see the Kafka model). Throws RangeError for an unknown target. */
   inject(f: QueueFault): void {
     this.resolveTarget(f);
-    this.scheduleFault({ ...f, at: this.sim.now });
-    this.sim.run(this.sim.now);
+    this.faults.inject(f);
   }
 
   private findPool(target: string): number {

@@ -96,7 +96,7 @@ const en = {
   'state.removed': 'removed',
 
   'chart.time': 'simulated time, s',
-  'chart.depth.title': 'Messages on the broker',
+  'chart.depth.title': 'Queue depth',
   'chart.depth.y': 'messages',
   'chart.depth.visible': 'visible',
   'chart.depth.inFlight': 'in flight',
@@ -238,7 +238,7 @@ const ru: Record<QMessageKey, string> = {
   'state.removed': 'удалён',
 
   'chart.time': 'модельное время, с',
-  'chart.depth.title': 'Сообщения на брокере',
+  'chart.depth.title': 'Глубина очереди',
   'chart.depth.y': 'сообщений',
   'chart.depth.visible': 'ждут',
   'chart.depth.inFlight': 'в работе',

@@ -14,7 +14,7 @@ export default [
   q.input('t = {30} s', 't = {30} с', (s) => poison(s).at),
   q.input(['after {3} receives', 'fails {3} more times', 'ApproximateReceiveCount {3} reached', 'reached maxReceiveCount {3}'], ['после {3} получений', 'ещё {3} раза', 'ApproximateReceiveCount {3} reached', 'reached maxReceiveCount {3}'], maxReceive),
   q.input('t = {300}, {600} and {900} s', 't = {300}, {600} и {900} с', (s) => redrives(s).join(',') === '300,600,900' ? 1 : NaN, { says: 1 }),
-  q.measured('broker chart: {20}, then', 'брокера: {20}, при', (r, { log }) => log.filter((e) => e.t < 300 && e.text.includes('moved to orders-dlq')).reduce((n, e) => n + e.count, 0)),
+  q.measured('depth chart: {20}, then', 'очереди: {20}, при', (r, { log }) => log.filter((e) => e.t < 300 && e.text.includes('moved to orders-dlq')).reduce((n, e) => n + e.count, 0)),
   q.measured('then {0} at each redrive', 'redrive — {0}, и', (r, { log }) => log.filter((e) => e.text.startsWith('redrive:') && !e.text.startsWith('redrive: 20 messages moved back')).length),
   q.measured('back to {20} a minute', 'снова {20}.', (r) => r.dlqDepth),
   q.measured(['a minute and a {half} later'], [], (r, { s, log }) => Math.max(...redrives(s).map((at) => backAfter(log, at))), { says: 90, within: 5 }),

@@ -18,6 +18,7 @@ import type { PresentView } from '../content/targets.ts';
 import { blankKafka } from './panels/kafka/blank.ts';
 import { blankStation } from './panels/station/blank.ts';
 import { blankQueue } from './panels/queue/blank.ts';
+import { blankCluster } from './panels/cluster/blank.ts';
 
 export type Kind = Scenario['model'];
 type Of<K extends Kind> = Extract<Scenario, { model: K }>;
@@ -172,6 +173,13 @@ export const PAGES: { [K in Kind]: ModelPage<K> } = {
     runSeconds: 15,
     blank: blankQueue,
     panels: () => import('./panels/queue/index.ts').then((m) => m.panels),
+  },
+  cluster: {
+    kind: 'cluster',
+    label: { en: 'Kafka cluster: replication and durability', ru: 'Кластер Kafka: репликация и надёжность' },
+    runSeconds: 15,
+    blank: blankCluster,
+    panels: () => import('./panels/cluster/index.ts').then((m) => m.panels),
   },
 };
 

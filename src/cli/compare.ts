@@ -41,7 +41,7 @@ export function compareRuns(a: Scenario, sa: RunSummary, b: Scenario, sb: RunSum
   return compareHeadlines(headlineOf(modelFor(a).headline, sa), headlineOf(modelFor(b).headline, sb));
 }
 
-const UNIT: Record<MetricUnit, string> = { records: 'records', s: 's', count: '', 'partition-s': 'partition-s', 'per-s': '/s', fraction: '' };
+const UNIT: Record<MetricUnit, string> = { records: 'records', s: 's', count: '', 'partition-s': 'partition-s', 'per-s': '/s', fraction: '', bytes: 'bytes' };
 
 /** The plain-text table: metric, A, B, B − A (and %), verdict; the lesson's metrics marked. */
 export function formatCompare(rows: CompareRow[], labels: { a: string; b: string }, story: { compare: string[]; costs: string[] } | null): string {

@@ -57,7 +57,7 @@ export const NEEDS = ['queue-broker', 'replication', 'producer-acks', 'transacti
 export type Needs = (typeof NEEDS)[number];
 
 /** Units of a number prediction that is not a headline metric (a headline metric brings its own). */
-export const UNITS = ['records', 's', 'count', 'partition-s', 'per-s', 'fraction'] as const;
+export const UNITS = ['records', 's', 'count', 'partition-s', 'per-s', 'fraction', 'bytes'] as const;
 export type Unit = (typeof UNITS)[number];
 
 /**

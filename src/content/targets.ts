@@ -35,7 +35,7 @@ const each = (ids: readonly string[], t: WatchTarget): Record<string, WatchTarge
 const COUNTER: WatchTarget = { present: { counter: true } };
 const PANEL: WatchTarget = { present: { panel: true } };
 
-export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue', Readonly<Record<string, WatchTarget>>> = {
+export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster', Readonly<Record<string, WatchTarget>>> = {
   kafka: {
     counters: {},
     ...each(KAFKA_COUNTERS, COUNTER),
@@ -55,6 +55,10 @@ export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue', Readonly<Recor
     ...each(['chart-depth', 'chart-oldest', 'chart-throughput', 'chart-latency'], PANEL),
     'event-log': { tab: 'log' },
     'chart-wrho': { tab: 'wrho' },
+  },
+  /** STUB until the cluster panels land (the page helper fills it in). */
+  cluster: {
+    counters: {},
   },
   station: {
     counters: {},

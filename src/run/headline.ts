@@ -12,7 +12,7 @@
 export type Better = 'lower' | 'higher' | 'none';
 
 /** What a metric counts, for formatting (the page and the CLI write the unit after the number). */
-export type MetricUnit = 'records' | 's' | 'count' | 'partition-s' | 'per-s' | 'fraction';
+export type MetricUnit = 'records' | 's' | 'count' | 'partition-s' | 'per-s' | 'fraction' | 'bytes';
 
 export interface MetricDef<Sum> {
   /** Stable id: lessons name it in their `compare:` / `costs:` front matter, links and tests too. */

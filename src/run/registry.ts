@@ -15,6 +15,7 @@ import type { LogEntry } from '../sim/model/kafka/event-log.ts';
 import { kafkaEntry } from './models/kafka/entry.ts';
 import { stationEntry } from './models/station/entry.ts';
 import { queueEntry } from './models/queue/entry.ts';
+import { clusterEntry } from './models/cluster/entry.ts';
 import type { ShippedTable } from './cells.ts';
 import type { MetricDef } from './headline.ts';
 
@@ -95,6 +96,7 @@ export const MODELS = {
   station: stationEntry,
   kafka: kafkaEntry,
   queue: queueEntry,
+  cluster: clusterEntry,
 } as const satisfies { [K in Scenario['model']]: ModelEntry<Extract<Scenario, { model: K }>, any, any, any, any> };
 
 export type ModelKind = keyof typeof MODELS;

@@ -18,7 +18,7 @@
  *
  * Pure: no model code runs, so the page can check a link before its worker starts.
  */
-import type { KafkaScenario, QueueScenario, Scenario, StationScenario } from './schema.ts';
+import type { ClusterScenario, KafkaScenario, QueueScenario, Scenario, StationScenario } from './schema.ts';
 
 /** Most events one run may take (≈ 1–2 minutes at the measured 3–5 M events/s). */
 export const EVENTS_BUDGET = 300_000_000;
@@ -181,7 +181,7 @@ export function queueCost(s: QueueScenario): Cost {
 }
 
 export function costOf(s: Scenario): Cost {
-  return s.model === 'kafka' ? kafkaCost(s) : s.model === 'queue' ? queueCost(s) : stationCost(s);
+  return s.model === 'kafka' ? kafkaCost(s) : s.model === 'queue' ? queueCost(s) : s.model === 'cluster' ? clusterCost(s) : stationCost(s);
 }
 
 /** The budget's verdict: nothing when the scenario fits, else one error naming the field to lower. */
@@ -241,4 +241,10 @@ function fmtCount(n: number): string {
 function fmtBytes(b: number): string {
   if (b >= 1024 ** 3) return `${+(b / 1024 ** 3).toPrecision(3)} GiB`;
   return `${+(b / 1024 ** 2).toPrecision(3)} MiB`;
+}
+
+/** The cluster model (stub until the model lands: counts the records only). */
+export function clusterCost(s: ClusterScenario): Cost {
+  const records = s.producers.reduce((a, p) => a + p.rate * s.duration, 0);
+  return { records, events: records * 4, bytes: records * 64, memory: [], loops: [] };
 }

@@ -10,6 +10,7 @@ import * as v from 'valibot';
 import { commonEntries, cv, num, SECONDS, ServiceSchema, typeMsg } from './fields.ts';
 import { KafkaScenarioSchema } from './kafka-schema.ts';
 import { QueueScenarioSchema } from './queue-schema.ts';
+import { ClusterScenarioSchema } from './cluster-schema.ts';
 
 export { MAX_EXPECTED_ARRIVALS, SCENARIO_VERSION, SERVICE_TYPES, ServiceSchema } from './fields.ts';
 
@@ -60,9 +61,10 @@ export const StationScenarioSchema = v.strictObject({
 export type StationScenario = v.InferOutput<typeof StationScenarioSchema>;
 export type KafkaScenario = v.InferOutput<typeof KafkaScenarioSchema>;
 export type QueueScenario = v.InferOutput<typeof QueueScenarioSchema>;
+export type ClusterScenario = v.InferOutput<typeof ClusterScenarioSchema>;
 
-export const MODELS = ['station', 'kafka', 'queue'] as const;
+export const MODELS = ['station', 'kafka', 'queue', 'cluster'] as const;
 
 /** Any scenario: the `model` field picks the schema. */
-export const ScenarioSchema = v.variant('model', [StationScenarioSchema, KafkaScenarioSchema, QueueScenarioSchema], typeMsg(MODELS.map((m) => `"${m}"`)));
+export const ScenarioSchema = v.variant('model', [StationScenarioSchema, KafkaScenarioSchema, QueueScenarioSchema, ClusterScenarioSchema], typeMsg(MODELS.map((m) => `"${m}"`)));
 export type Scenario = v.InferOutput<typeof ScenarioSchema>;

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { budgetErrors } from './budget.ts';
 import { consumerCountErrors, consumerTargetError, increasingAt, producerErrors, producerNameErrors, producerTargetError, serviceErrors, volumeError, type ScenarioError, type ServiceSpec } from './checks.ts';
 import { queueErrors } from './queue-validate.ts';
+import { clusterErrors } from './cluster-validate.ts';
 import { depthMessage, MAX_CONSUMERS_PER_GROUP, valueTooDeep } from './limits.ts';
 import { ScenarioSchema, SCENARIO_VERSION, type KafkaScenario, type Scenario, type StationScenario } from './schema.ts';
 
@@ -213,7 +214,7 @@ function crossFieldErrors(s: Scenario): ScenarioError[] {
   if (s.warmup >= s.duration) {
     errors.push({ path: 'warmup', message: `must be less than duration (${s.duration} s)`, value: s.warmup });
   }
-  errors.push(...(s.model === 'station' ? stationErrors(s) : s.model === 'kafka' ? kafkaErrors(s) : queueErrors(s)));
+  errors.push(...(s.model === 'station' ? stationErrors(s) : s.model === 'kafka' ? kafkaErrors(s) : s.model === 'queue' ? queueErrors(s) : clusterErrors(s)));
   return errors;
 }
 

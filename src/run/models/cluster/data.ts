@@ -1,0 +1,118 @@
+/**
+ * The cluster model's run summary (the CLI's `--json`, the tests, every live snapshot) and the
+ * page's data of one instant, as types: the summary is filled by `summary.ts`, the data by
+ * `snapshot.ts`, and the page's panels (`src/app/panels/cluster/`) read only these.
+ */
+import type { SeriesCols, ProducerView, LogLine } from '../kafka/snapshot.ts';
+import type { Acks, ClusterSeriesName, ClusterTopology, ProducerException } from '../../../sim/model/cluster/types.ts';
+
+/** Percentiles of a latency, seconds; null before any sample. */
+export interface Latency {
+  p50: number | null;
+  p99: number | null;
+  mean: number | null;
+  /** Samples behind it. */
+  count: number;
+}
+
+export interface ClusterSummary {
+  scenario: string;
+  model: 'cluster';
+  seed: number;
+  simTime: number;
+  warmup: number;
+  window: number;
+  events: number;
+
+  /** Conservation (whole run, not only the window): produced = inFlight + ackedStored + ackedLost + failed. */
+  records: { produced: number; inFlight: number; ackedStored: number; ackedLost: number; failed: number };
+  /** acknowledged-and-lost records (= records.ackedLost): the headline number of this model. */
+  lost: number;
+  /** Failed records by the exception the producer's callback saw. */
+  failedBy: Partial<Record<ProducerException, number>>;
+  /** Extra copies of producer records in the partitions' logs now (a retry written twice without idempotence). */
+  duplicates: number;
+  /** Produce responses with NOT_ENOUGH_REPLICAS or NOT_ENOUGH_REPLICAS_AFTER_APPEND (each retry counts). */
+  notEnoughReplicas: number;
+  /** Produce requests sent again after an error or a timeout. */
+  retries: number;
+  /** Records the idempotent leaders recognised as already written (a retry of a written batch) and did not append again. */
+  deduplicated: number;
+  /** Records removed from replicas' logs by truncation after a leader change (acknowledged or not). */
+  truncated: number;
+  /** Produce latency of the records acknowledged in the window (send() to the callback), all producers. */
+  produceLatency: Latency;
+  producers: {
+    name: string;
+    acks: Acks;
+    /** enable.idempotence as it is in effect (null in the scenario resolves to on or off). */
+    idempotence: boolean;
+    sent: number;
+    acked: number;
+    lost: number;
+    failed: number;
+    duplicates: number;
+    latency: Latency;
+  }[];
+  elections: { clean: number; unclean: number; preferred: number };
+  /** Partition-seconds (whole run): offline (no leader), under min.insync.replicas (acks=all writes refused), and their sum. */
+  unavailable: { offline: number; underMinIsr: number; total: number };
+  /** Partitions under-replicated (ISR smaller than the replica count): now and the most at a sample. */
+  underReplicated: { final: number; max: number };
+  /** ISR shrinks and expands over the run. */
+  isrChanges: { shrinks: number; expands: number };
+  /** Seconds from a broker's death to the election of the last of its partitions' new leaders: the last and the longest such time; null when none died. */
+  electionTime: { last: number | null; max: number | null };
+  /** Records stored now over all replicas (the cluster's state size). */
+  stored: number;
+  consumers: {
+    name: string;
+    reads: 'topic' | 'output';
+    isolation: 'read_uncommitted' | 'read_committed';
+    rack: string | null;
+    /** Records it has polled, and of them copies of a record it had seen already. */
+    records: number;
+    duplicates: number;
+    /** Records of aborted transactions it skipped (read_committed) or read (read_uncommitted). */
+    abortedSkipped: number;
+    abortedRead: number;
+    /** Time from the producer's send() of the original record to this consumer's poll (window). */
+    e2e: Latency;
+    /** Bytes it fetched from a broker in another rack. */
+    crossRackBytes: number;
+    /** Fetches it sent, and the share of them answered by a follower. */
+    fetches: number;
+    followerShare: number | null;
+  }[];
+  processor: {
+    name: string;
+    guarantee: 'at_least_once' | 'exactly_once_v2';
+    processed: number;
+    outputs: number;
+    commits: number;
+    aborts: number;
+    /** Output records of aborted transactions (in the log, marked aborted). */
+    abortedRecords: number;
+    crashes: number;
+    /** Input records processed more than once (each re-processing counts). */
+    reprocessed: number;
+  } | null;
+  brokers: { id: number; rack: string | null; state: 'up' | 'down' | 'isolated' | 'fenced'; leaderOf: number; replicas: number }[];
+  /** Wall-clock milliseconds of the run (CLI only; absent with --no-timing). */
+  wallMs?: number;
+}
+
+/** What the page draws of a cluster run at one instant. */
+export interface ClusterData {
+  simTime: number;
+  events: number;
+  summary: ClusterSummary;
+  topology: ClusterTopology;
+  producers: ProducerView[];
+  /** Chart columns; each series ends with a point at the current time, equal to its counter. */
+  series: Record<ClusterSeriesName, SeriesCols>;
+  /** The tail of the event log. */
+  log: LogLine[];
+  /** Lines written so far (the log's mark). */
+  logCount: number;
+}

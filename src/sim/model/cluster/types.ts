@@ -1,0 +1,146 @@
+/**
+ * The cluster model's public shapes: what a run reports (`ClusterStats`, read by the summary, the
+ * CLI and the tests) and what the page's topology draws of the cluster now (`ClusterTopology`).
+ * The model (`cluster-model.ts`) fills them; nothing here depends on its internals.
+ *
+ * Record states (conservation, checked by a property test over random fault timelines): every
+ * record a producer hands to send() is, at any moment, in exactly one of
+ *   in flight (not yet acknowledged, not yet failed: in the accumulator, on the wire, or waiting
+ *   for the ISR) · acknowledged and stored (the partition's current log holds it, or — while the
+ *   partition has no leader — the log it will have when a clean election brings it back) ·
+ *   acknowledged and lost (the producer was told it is written, and no log holds it any more:
+ *   truncated by a leader change, or acks=0 and never written) · failed (the producer's callback
+ *   got an exception; the record may still be in the log — e.g. written but its response lost).
+ * so produced = inFlight + ackedStored + ackedLost + failed.
+ *
+ * With acks=0 a record counts as acknowledged when send() hands it to the network (its callback
+ * completes with offset -1, as Kafka's does).
+ */
+import type { ClusterScenario } from '../../../scenario/schema.ts';
+
+export type ClusterFault = ClusterScenario['faults'][number];
+
+export type Acks = '0' | '1' | 'all';
+
+/** Exceptions a producer's callback can see (Kafka's class names). */
+export type ProducerException =
+  /** delivery.timeout.ms passed before an acknowledgement (includes every retriable error retried until then). */
+  | 'TimeoutException'
+  /** acks=all and the ISR was smaller than min.insync.replicas, with retries exhausted. */
+  | 'NotEnoughReplicasException'
+  | 'NotEnoughReplicasAfterAppendException'
+  /** No leader for the partition, with retries exhausted. */
+  | 'NotLeaderOrFollowerException'
+  /** The connection to the leader closed with the request on it, with retries exhausted. */
+  | 'NetworkException'
+  /** An idempotent producer's sequence broke (a batch lost after it was acknowledged, e.g. by an unclean election). */
+  | 'OutOfOrderSequenceException';
+
+/** A broker as the topology draws it. */
+export interface BrokerView {
+  /** 1…N. */
+  id: number;
+  rack: string | null;
+  /** up: running; down: crashed; fenced: running but cut off (network-partition) and fenced by the controller; isolated: cut off, not yet fenced. */
+  state: 'up' | 'down' | 'isolated' | 'fenced';
+  /** Its replica fetches are slowed by a `slow-replica` fault now. */
+  slow: boolean;
+  /** ZooKeeper mode: this broker is the controller. */
+  controller: boolean;
+  /** Partitions it leads now. */
+  leaderOf: number;
+  /** Replicas it hosts. */
+  replicas: number;
+}
+
+/** One partition's replicas as the topology draws them. */
+export interface PartitionReplicasView {
+  partition: number;
+  /** Broker id of the leader; null while the partition is offline. */
+  leader: number | null;
+  leaderEpoch: number;
+  /** Broker ids in assignment order (the first is the preferred leader). */
+  replicas: number[];
+  /** Broker ids in the ISR, as the leader (or, while offline, the controller) last recorded it. */
+  isr: number[];
+  /** Log-end offset of each replica, in `replicas` order (what it holds, whether it is up or not). */
+  leo: number[];
+  /** The high watermark: records below it are committed and readable. */
+  hw: number;
+  /** The last stable offset (read_committed stops here); equals hw without open transactions. */
+  lso: number;
+  state: 'online' | 'under-replicated' | 'under-min-isr' | 'offline';
+}
+
+/** The controller as the topology draws it. */
+export interface ControllerView {
+  mode: 'kraft' | 'zookeeper';
+  /** ZooKeeper: the controller broker's id; KRaft: null (a separate quorum). */
+  broker: number | null;
+  /** Failing over now (no elections until it is ready). */
+  failingOver: boolean;
+  /** Partitions waiting for a leader election now. */
+  pendingElections: number;
+}
+
+export interface ClusterTopology {
+  topic: string;
+  partitions: number;
+  brokers: BrokerView[];
+  controller: ControllerView;
+  /** The first MAX_PARTITION_VIEWS partitions (the rest are counted below). */
+  replicas: PartitionReplicasView[];
+  counts: { offline: number; underMinIsr: number; underReplicated: number };
+  processor: {
+    name: string;
+    guarantee: 'at_least_once' | 'exactly_once_v2';
+    state: 'running' | 'crashed';
+    /** Output records written since the last commit (the open transaction under exactly_once_v2). */
+    uncommitted: number;
+    /** Input records it has read and processed in total, and its committed input offsets summed over partitions. */
+    processed: number;
+    committed: number;
+  } | null;
+  consumers: {
+    name: string;
+    reads: 'topic' | 'output';
+    isolation: 'read_uncommitted' | 'read_committed';
+    /** Broker it fetches partition 0 from (the leader, or a follower in its rack); null while none is available. */
+    fetchesFrom: number | null;
+  }[];
+}
+
+export const MAX_PARTITION_VIEWS = 12;
+
+/** Chart series (each a DownsampledSeries of the model). */
+export type ClusterSeriesName =
+  /** Records acknowledged per second. */
+  | 'ackedRate'
+  /** Cumulative counts since the start: acknowledged-and-lost, failed to the producer, extra copies in the log. */
+  | 'lost'
+  | 'failed'
+  | 'duplicates'
+  /** Mean ISR size over partitions, and partitions under-replicated / unavailable (offline or under min.insync.replicas) now. */
+  | 'isrMean'
+  | 'underReplicated'
+  | 'unavailable'
+  /** Produce latency (send() to acknowledgement) percentiles of the records acknowledged in each interval, seconds. */
+  | 'produceP50'
+  | 'produceP99'
+  /** End-to-end latency (send() to the first consumer's poll) percentiles of each interval, seconds. */
+  | 'e2eP50'
+  | 'e2eP99';
+
+export const CLUSTER_SERIES: readonly ClusterSeriesName[] = [
+  'ackedRate',
+  'lost',
+  'failed',
+  'duplicates',
+  'isrMean',
+  'underReplicated',
+  'unavailable',
+  'produceP50',
+  'produceP99',
+  'e2eP50',
+  'e2eP99',
+];

@@ -22,7 +22,7 @@
  *   #<scenario>&list=…&at=<i>                with the scenario when it was changed from the entry
  *     entry = <scenario id>, <id>+fix (with its fix) or <id>~fix (compared with its fix)
  *   #q=<question id>                       interview mode: one question (its run is the question's)
- *   #mock=<seed>.<n>.<i>                   a mock interview: n questions drawn with seed, showing i (0-based)
+ *   #mock=<seed>.<n>.<i>.<pool>            a mock interview: n questions drawn with seed from the first pool of the mock order, showing i (0-based)
  *
  * `#v1.<payload>` links (no check) are still read exactly as before: they are in bookmarks.
  * The scenario inside carries its own `version`, migrated by `validateScenario`, so old links keep
@@ -88,11 +88,17 @@ export interface PlaylistEntry {
   mode: 'plain' | 'fix' | 'compare';
 }
 
-/** A mock interview: `n` questions drawn with `seed`, showing question `at` (0-based). */
+/**
+ * A mock interview: `n` questions drawn with `seed` from the first `pool` questions of the mock
+ * order (scenarios/questions/mock-order.json, append-only, so a link keeps its questions when new
+ * ones are added), showing question `at` (0-based). `pool` null: a link made before the pool was
+ * in links (it draws from the questions there were then).
+ */
 export interface MockRef {
   seed: number;
   n: number;
   at: number;
+  pool: number | null;
 }
 
 /** What a link shows besides its scenario. */
@@ -110,7 +116,7 @@ export interface ShareView {
 /** Most questions a mock interview asks. */
 export const MAX_MOCK = 20;
 const QUESTION_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
-const MOCK = /^(0|[1-9]\d{0,9})\.([1-9]\d?)\.(0|[1-9]\d?)$/;
+const MOCK = /^(0|[1-9]\d{0,9})\.([1-9]\d?)\.(0|[1-9]\d?)(?:\.([1-9]\d{0,3}))?$/;
 
 /** Most entries a playlist may hold. */
 export const MAX_PLAYLIST = 40;
@@ -128,7 +134,7 @@ export function encodeShareHash(scenario: Scenario | null, view: ShareView = {})
   if (view.vs) parts.push(`vs=${view.vs === 'fix' ? 'fix' : scenarioToken(view.vs)}`);
   if (view.list) parts.push(`list=${view.list.entries.map(entryText).join(',')}`, `at=${view.list.at}`);
   if (view.q) parts.push(`q=${view.q}`);
-  if (view.mock) parts.push(`mock=${view.mock.seed}.${view.mock.n}.${view.mock.at}`);
+  if (view.mock) parts.push(`mock=${view.mock.seed}.${view.mock.n}.${view.mock.at}${view.mock.pool === null ? '' : `.${view.mock.pool}`}`);
   return `#${parts.join('&')}`;
 }
 
@@ -282,10 +288,11 @@ export function decodeShareView(urlOrHash: string): { ok: true; view: ShareView;
       const seed = m ? Number(m[1]) : NaN;
       const n = m ? Number(m[2]) : NaN;
       const i = m ? Number(m[3]) : NaN;
-      if (!m || seed > 0xffffffff) return fail('mock: is not <seed>.<questions>.<question shown> (e.g. mock=42.5.0; seed 0 … 4294967295)', mock!.slice(0, 40));
+      if (!m || seed > 0xffffffff) return fail('mock: is not <seed>.<questions>.<question shown>.<pool> (e.g. mock=42.5.0.19; seed 0 … 4294967295, pool 1 … 9999)', mock!.slice(0, 40));
       if (n > MAX_MOCK) return fail(`mock: asks ${n} questions; at most ${MAX_MOCK}`);
       if (i >= n) return fail(`mock: shows question ${i + 1}, but the interview has ${n}`);
-      view.mock = { seed, n, at: i };
+      if (m[4] !== undefined && n > Number(m[4])) return fail(`mock: asks ${n} questions of a pool of ${m[4]}`);
+      view.mock = { seed, n, at: i, pool: m[4] === undefined ? null : Number(m[4]) };
     }
     return { ok: true, view, hasScenario: false };
   }

@@ -12,14 +12,15 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { buildQuestions, formatQuestionProblem, parseQuestion, type Question, type QuestionFile, type QuestionProblem } from '../../src/content/question.ts';
-import { evalCondition, evalRef, fill, holdingOptions, placeholders, refText, type EvalContext } from '../../src/content/question-eval.ts';
+import { evalCondition, evalRef, fill, holdingOptions, mockSequence, placeholders, refText, type EvalContext } from '../../src/content/question-eval.ts';
 import { LANGS, type Lang } from '../../src/content/lesson.ts';
 import { modelFor } from '../../src/run/registry.ts';
 import { proseLines, numbersInLine } from './prose-numbers/extract.ts';
 import { lessonFix, loadScenario, runOf } from './prose-numbers/ledger.ts';
-import { QUESTIONS as PAGE_QUESTIONS, mockIds, questionScenarios, resolveLink, RUNNABLE_IDS } from '../../src/app/interview/questions.ts';
+import { LEGACY_MOCK_POOL, MOCK_ORDER, MOCK_POOL, QUESTIONS as PAGE_QUESTIONS, mockIds, questionScenarios, resolveLink, RUNNABLE_IDS } from '../../src/app/interview/questions.ts';
 import { SHIPPED } from '../../src/app/scenarios.ts';
 import { scenarioShape } from '../../src/app/scenarios.ts';
+import { MAX_MOCK } from '../../src/scenario/index.ts';
 
 const DIR = 'scenarios/questions';
 const FILES = readdirSync(DIR)
@@ -179,9 +180,21 @@ describe('the page loads the same questions and runs the same scenarios', () => 
     expect(resolveLink('hot-key', null, SHIPPED)).toMatchObject({ ok: true, id: 'hot-key', mock: null });
     expect(resolveLink('kraft', null, SHIPPED)).toMatchObject({ ok: true, id: 'kraft', run: null });
     expect(resolveLink('no-such-question', null, SHIPPED)).toEqual({ ok: false, error: 'q: there is no question "no-such-question"' });
-    const mock = { seed: 7, n: 5, at: 2 };
+    const mock = { seed: 7, n: 5, at: 2, pool: MOCK_POOL };
     expect(resolveLink(null, mock, SHIPPED)).toMatchObject({ ok: true, id: mockIds(mock)[2], mock });
-    expect(resolveLink(null, { seed: 7, n: RUNNABLE_IDS.length + 1, at: 0 }, SHIPPED)).toMatchObject({ ok: false, error: expect.stringMatching(/^mock: asks \d+ questions, but there are \d+$/) });
+    expect(resolveLink(null, { seed: 7, n: MAX_MOCK, at: 0, pool: MOCK_POOL + 1 }, SHIPPED)).toEqual({ ok: false, error: `mock: draws from ${MOCK_POOL + 1} questions, but this QueueLab has ${MOCK_POOL} (a link from a newer version?)` });
+  });
+
+  it('the mock order lists every question with a run once, and only grows: a shared mock interview keeps its questions', () => {
+    expect([...MOCK_ORDER].sort()).toEqual([...RUNNABLE_IDS].sort());
+    expect(new Set(MOCK_ORDER).size).toBe(MOCK_ORDER.length);
+    // The order when links started to carry their pool: links without one (and every link since) draw from a prefix of it.
+    const pinned = ['log-vs-queue', 'queue-broker', 'order-thread-pool', 'order-add-partitions', 'hot-key', 'idle-consumers', 'black-friday-lag', 'self-lag', 'commit-order', 'self-dedup', 'visibility-timeout', 'rolling-restart', 'slow-consumer', 'crash-detection', 'poison-partition', 'delayed-retry', 'queue-delay', 'self-dlq', 'retention-segments'];
+    expect(MOCK_ORDER.slice(0, pinned.length)).toEqual(pinned);
+    expect(LEGACY_MOCK_POOL).toBe(pinned.length);
+    // So the same link draws the same questions with more questions added after the pool.
+    expect(mockIds({ seed: 42, n: 5, pool: 10 })).toEqual(mockSequence(42, 5, pinned.slice(0, 10)));
+    expect(mockIds({ seed: 42, n: 5, pool: null })).toEqual(mockSequence(42, 5, pinned));
   });
 });
 

@@ -21,6 +21,8 @@ failOnConsoleErrors();
 const DIR = 'scenarios/questions';
 const QUESTIONS: Question[] = buildQuestionsFromText(Object.fromEntries(readdirSync(DIR).map((f) => [`${DIR}/${f}`, readFileSync(`${DIR}/${f}`, 'utf8')]))).questions;
 const RUNNABLE = QUESTIONS.filter((q) => q.run !== null);
+/** The append-only order mock interviews draw from (a new one draws from all of it). */
+const MOCK_ORDER = (JSON.parse(readFileSync('scenarios/questions/mock-order.json', 'utf8')) as { order: string[] }).order;
 const question = (id: string): Question => QUESTIONS.find((q) => q.id === id)!;
 
 /** The question's runs as the CLI makes them: A, and B when the question compares. */
@@ -157,14 +159,15 @@ test('a number on a slider, in Russian: the question’s overrides, the measured
 });
 
 test('a mock interview: its link names a seeded sequence, a timer runs, the score comes at the end', async ({ page }) => {
-  const ids = mockSequence(42, 3, RUNNABLE.map((q) => q.id));
+  const ids = mockSequence(42, 3, MOCK_ORDER);
+  const pool = MOCK_ORDER.length;
   await page.goto('/');
   await lang(page, 'en');
   await page.getByTestId('interview-open').click();
   await page.getByTestId('mock-count').selectOption('3');
   await page.getByTestId('mock-seed').fill('42');
   await page.getByTestId('mock-start').click();
-  await expect(page).toHaveURL(/#mock=42\.3\.0$/);
+  await expect(page).toHaveURL(new RegExp(`#mock=42\\.3\\.0\\.${pool}$`));
   await expect(page.getByTestId('interview')).toHaveAttribute('data-question', ids[0]);
   await expect(page.getByTestId('mock-place')).toHaveText('Mock 1/3');
   const ms = async () => Number(await page.getByTestId('mock-timer').getAttribute('data-ms'));
@@ -176,7 +179,7 @@ test('a mock interview: its link names a seeded sequence, a timer runs, the scor
   await commitAndReveal(page);
   const first = await page.getByTestId('q-verdict').getAttribute('data-right');
   await page.getByTestId('mock-next').click();
-  await expect(page).toHaveURL(/#mock=42\.3\.1$/);
+  await expect(page).toHaveURL(new RegExp(`#mock=42\\.3\\.1\\.${pool}$`));
   await expect(page.getByTestId('interview')).toHaveAttribute('data-question', ids[1]);
   // The link reopens the same question; the timer goes on (this tab remembers when it started).
   const before = await ms();
@@ -185,7 +188,7 @@ test('a mock interview: its link names a seeded sequence, a timer runs, the scor
   await expect.poll(ms).toBeGreaterThanOrEqual(before);
   await page.screenshot({ path: `${SHOTS}/interview-mock-en-1280x720.png` });
   await page.getByTestId('mock-next').click();
-  await expect(page).toHaveURL(/#mock=42\.3\.2$/);
+  await expect(page).toHaveURL(new RegExp(`#mock=42\\.3\\.2\\.${pool}$`));
   await expect(page.getByTestId('interview')).toHaveAttribute('data-question', ids[2]);
   await expect(page.getByTestId('mock-next')).toHaveText('Finish');
   await page.getByTestId('mock-next').click();
@@ -203,7 +206,7 @@ test('a mock interview: its link names a seeded sequence, a timer runs, the scor
 
   // The same link in a fresh page opens the same question.
   const other = await page.context().newPage();
-  await other.goto('/#mock=42.3.2');
+  await other.goto(`/#mock=42.3.2.${pool}`);
   await expect(other.getByTestId('interview')).toHaveAttribute('data-question', ids[2]);
   await other.close();
 });

@@ -88,12 +88,14 @@ describe('share links: interview questions and mock interviews', () => {
     expect(one.ok ? 'OPENED' : one.errors.map(formatError).join()).toContain('holds an interview question');
   });
 
-  it('a mock interview link round-trips: seed, number of questions, the one shown', () => {
-    const mock = { seed: 4294967295, n: MAX_MOCK, at: MAX_MOCK - 1 };
+  it('a mock interview link round-trips: seed, number of questions, the one shown, the pool it draws from', () => {
+    const mock = { seed: 4294967295, n: MAX_MOCK, at: MAX_MOCK - 1, pool: 9999 };
     const hash = encodeShareHash(null, { mock });
-    expect(hash).toBe(`#mock=4294967295.${MAX_MOCK}.${MAX_MOCK - 1}`);
+    expect(hash).toBe(`#mock=4294967295.${MAX_MOCK}.${MAX_MOCK - 1}.9999`);
     expect(decodeShareView(url(hash))).toEqual({ ok: true, view: { mock }, hasScenario: false });
-    expect(decodeShareView(url('#mock=0.1.0'))).toEqual({ ok: true, view: { mock: { seed: 0, n: 1, at: 0 } }, hasScenario: false });
+    // A link from before the pool was in links still opens (its pool is the questions there were then).
+    expect(decodeShareView(url('#mock=0.1.0'))).toEqual({ ok: true, view: { mock: { seed: 0, n: 1, at: 0, pool: null } }, hasScenario: false });
+    expect(encodeShareHash(null, { mock: { seed: 0, n: 1, at: 0, pool: null } })).toBe('#mock=0.1.0');
     const one = decodeShare(url(hash));
     expect(one.ok ? 'OPENED' : one.errors.map(formatError).join()).toContain('holds a mock interview');
   });
@@ -107,10 +109,11 @@ describe('share links: interview questions and mock interviews', () => {
     expect(refusal('#q=hot-key&vs=fix')).toContain('q: an interview link carries no vs');
     expect(refusal('#list=mm1&at=0&mock=1.2.0')).toContain('mock: an interview link carries no list');
     expect(refusal('#q=hot-key&mock=1.2.0')).toContain('q: not with mock');
-    for (const bad of ['1.2', '1.2.0.0', '01.2.0', '1.02.0', '1.0.0', 'x.2.0', '-1.2.0', '1.2.01', '4294967296.2.0', '1e3.2.0']) {
+    for (const bad of ['1.2', '1.2.0.0', '1.2.0.01', '1.2.0.10000', '1.2.0.', '01.2.0', '1.02.0', '1.0.0', 'x.2.0', '-1.2.0', '1.2.01', '4294967296.2.0', '1e3.2.0']) {
       expect(refusal(`#mock=${bad}`), bad).toMatch(/^link: mock: /);
     }
     expect(refusal(`#mock=1.${MAX_MOCK + 1}.0`)).toContain(`at most ${MAX_MOCK}`);
     expect(refusal('#mock=1.3.3')).toContain('mock: shows question 4, but the interview has 3');
+    expect(refusal('#mock=1.5.0.4')).toContain('mock: asks 5 questions of a pool of 4');
   });
 });

@@ -12,6 +12,7 @@ import type { MockRef, Scenario } from '../../scenario/index.ts';
 import { mockSequence } from '../../content/question-eval.ts';
 import { withOverrides } from '../shell/variant.ts';
 import { lessonInfo } from '../../content/scenarios.ts';
+import mockOrder from '../../../scenarios/questions/mock-order.json';
 
 export type { Question };
 
@@ -29,9 +30,19 @@ export function questionById(id: string): Question | undefined {
 /** The questions a run answers today: what a mock interview draws from. */
 export const RUNNABLE_IDS: readonly string[] = QUESTIONS.filter((q) => q.run !== null).map((q) => q.id);
 
-/** The question ids of mock interview `m`. */
-export function mockIds(m: Pick<MockRef, 'seed' | 'n'>): string[] {
-  return mockSequence(m.seed, m.n, RUNNABLE_IDS);
+/** The order mock interviews draw from: append-only (scenarios/questions/mock-order.json). */
+export const MOCK_ORDER: readonly string[] = mockOrder.order;
+
+/** The pool of a mock link made before links carried one: the questions there were then. */
+export const LEGACY_MOCK_POOL = 19;
+
+/** The pool a new mock interview draws from: every question in the mock order. */
+export const MOCK_POOL = MOCK_ORDER.length;
+
+/** The question ids of mock interview `m` (none when its pool is larger than this QueueLab's). */
+export function mockIds(m: Pick<MockRef, 'seed' | 'n' | 'pool'>): string[] {
+  const pool = m.pool ?? LEGACY_MOCK_POOL;
+  return pool > MOCK_ORDER.length ? [] : mockSequence(m.seed, m.n, MOCK_ORDER.slice(0, pool));
 }
 
 /** A question's runs as the page loads them: A, and B (its lesson's fix, or A with more overrides). */
@@ -62,6 +73,7 @@ export function resolveLink(q: string | null, mock: MockRef | null, shipped: rea
   let id = q;
   if (mock) {
     const ids = mockIds(mock);
+    if ((mock.pool ?? LEGACY_MOCK_POOL) > MOCK_ORDER.length) return { ok: false, error: `mock: draws from ${mock.pool} questions, but this QueueLab has ${MOCK_ORDER.length} (a link from a newer version?)` };
     if (ids.length < mock.n) return { ok: false, error: `mock: asks ${mock.n} questions, but there are ${ids.length}` };
     id = ids[mock.at];
   }

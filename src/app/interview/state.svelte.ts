@@ -11,7 +11,7 @@
 import type { Playground } from '../shell/playground.svelte.ts';
 import type { MockRef } from '../../scenario/index.ts';
 import { evalCondition, evalRef, holdingOptions, judgeNumber, type ComparisonValue, type EvalContext } from '../../content/question-eval.ts';
-import { mockIds, questionById, questionScenarios, QUESTIONS, RUNNABLE_IDS, type Question } from './questions.ts';
+import { MOCK_POOL, mockIds, questionById, questionScenarios, QUESTIONS, RUNNABLE_IDS, type Question } from './questions.ts';
 import { browserStorage, clearProgress, readProgress, withAnswer, writeProgress, type Prediction, type Progress } from './progress.ts';
 
 export type QuestionStep = 'question' | 'reveal' | 'why' | 'answer';
@@ -33,6 +33,8 @@ export interface Reveal {
 export interface MockSession {
   seed: number;
   n: number;
+  /** The mock order prefix it draws from (null: a link from before pools were in links). */
+  pool: number | null;
   ids: string[];
   startedAt: number;
   questionAt: number;
@@ -51,15 +53,15 @@ function session(): Storage | null {
 }
 
 /** The mock interview stored for this tab, if it is `seed`/`n` and checks out. */
-function readMock(seed: number, n: number): MockSession | null {
+function readMock(seed: number, n: number, pool: number | null): MockSession | null {
   try {
     const x = JSON.parse(session()?.getItem(MOCK_KEY) ?? 'null') as Partial<MockSession> | null;
-    if (!x || x.seed !== seed || x.n !== n) return null;
+    if (!x || x.seed !== seed || x.n !== n || (x.pool ?? null) !== pool) return null;
     const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
     if (!num(x.startedAt) || !num(x.questionAt) || !(x.doneAt === null || num(x.doneAt))) return null;
     const results: Record<string, boolean | null> = {};
     for (const [k, v] of Object.entries(x.results ?? {})) if (typeof v === 'boolean' || v === null) results[k] = v;
-    return { seed, n, ids: mockIds({ seed, n }), startedAt: x.startedAt, questionAt: x.questionAt, results, doneAt: x.doneAt ?? null };
+    return { seed, n, pool, ids: mockIds({ seed, n, pool }), startedAt: x.startedAt, questionAt: x.questionAt, results, doneAt: x.doneAt ?? null };
   } catch {
     return null;
   }
@@ -129,8 +131,8 @@ export class Interview {
   }
 
   #syncMock(ref: MockRef): void {
-    if (this.mock && this.mock.seed === ref.seed && this.mock.n === ref.n) return;
-    this.mock = readMock(ref.seed, ref.n) ?? { seed: ref.seed, n: ref.n, ids: mockIds(ref), startedAt: Date.now(), questionAt: Date.now(), results: {}, doneAt: null };
+    if (this.mock && this.mock.seed === ref.seed && this.mock.n === ref.n && this.mock.pool === ref.pool) return;
+    this.mock = readMock(ref.seed, ref.n, ref.pool) ?? { seed: ref.seed, n: ref.n, pool: ref.pool, ids: mockIds(ref), startedAt: Date.now(), questionAt: Date.now(), results: {}, doneAt: null };
     writeMock(this.mock);
     this.now = Date.now();
   }
@@ -148,12 +150,13 @@ export class Interview {
 
   /** Starts a mock interview of `n` questions drawn with `seed`. */
   startMock(seed: number, n: number): void {
-    const ids = mockIds({ seed, n });
+    const pool = MOCK_POOL;
+    const ids = mockIds({ seed, n, pool });
     if (ids.length === 0) return;
-    this.mock = { seed, n: ids.length, ids, startedAt: Date.now(), questionAt: Date.now(), results: {}, doneAt: null };
+    this.mock = { seed, n: ids.length, pool, ids, startedAt: Date.now(), questionAt: Date.now(), results: {}, doneAt: null };
     writeMock(this.mock);
     this.now = Date.now();
-    this.open(ids[0], { seed, n: ids.length, at: 0 });
+    this.open(ids[0], { seed, n: ids.length, at: 0, pool });
   }
 
   /** The mock interview's next question; the last one finishes it. */
@@ -168,7 +171,7 @@ export class Interview {
       writeMock(this.mock);
       return;
     }
-    this.open(m.ids[at], { seed: m.seed, n: m.n, at });
+    this.open(m.ids[at], { seed: m.seed, n: m.n, at, pool: m.pool });
   }
 
   endMock(): void {

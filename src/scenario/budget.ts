@@ -33,8 +33,8 @@ export interface Cost {
   bytes: number;
   /** Memory by cause, with the field that sets it. */
   memory: { field: string; what: string; bytes: number }[];
-  /** Events by cause beyond the messages themselves (queue polling loops…), with the field that sets them. */
-  loops?: { field: string; what: string; events: number }[];
+  /** Events by cause beyond the messages themselves (queue polling loops…), with the field that sets them; `lower`: lowering the field helps (else raising it does). */
+  loops?: { field: string; what: string; events: number; lower?: boolean }[];
 }
 
 export interface BudgetError {
@@ -152,9 +152,20 @@ export function queueCost(s: QueueScenario): Cost {
   for (const p of s.producers) records += peakRate(p) * spikeSeconds(s.faults, p.name, s.duration);
   const q = s.queue;
   const limit = q.type === 'sqs' ? (q.RedrivePolicy?.maxReceiveCount ?? 10) : (q.retry?.maxAttempts ?? (q['x-queue-type'] === 'quorum' ? (q['x-delivery-limit'] ?? 20) + 1 : 10));
-  const failure = Math.max(0, ...s.consumers.map((p) => p.processing.failureRate));
-  let events = records * QUEUE_EVENTS_PER_MESSAGE * (1 + failure * limit) + 4000 + s.duration / 60;
+  const failing = s.consumers.reduce((a, p, i) => (p.processing.failureRate > (s.consumers[a]?.processing.failureRate ?? 0) ? i : a), 0);
+  const failure = s.consumers[failing]?.processing.failureRate ?? 0;
+  const limitField =
+    q.type === 'sqs' ? (q.RedrivePolicy ? 'queue.RedrivePolicy.maxReceiveCount' : null) : q.retry ? 'queue.retry.maxAttempts' : q['x-queue-type'] === 'quorum' && q['x-delivery-limit'] !== null ? 'queue.x-delivery-limit' : null;
+  let events = records * QUEUE_EVENTS_PER_MESSAGE + 4000 + s.duration / 60;
   const loops: NonNullable<Cost['loops']> = [];
+  if (failure > 0) {
+    loops.push({
+      field: limitField ?? `consumers.${failing}.processing.failureRate`,
+      what: `deliveries of failing messages again (failure rate ${failure}, up to ${fmtCount(limit)} deliveries each)`,
+      events: records * QUEUE_EVENTS_PER_MESSAGE * failure * limit,
+      lower: true,
+    });
+  }
   const memory: Cost['memory'] = [
     { field: 'duration', what: `${fmtCount(records)} messages stored (${QUEUE_MESSAGE_BYTES} bytes each)`, bytes: records * QUEUE_MESSAGE_BYTES },
   ];
@@ -203,7 +214,7 @@ export function budgetErrors(s: Scenario): BudgetError[] {
     if (loop && loop.events > c.events / 2) {
       errors.push({
         path: loop.field,
-        message: `asks for too many events: this run needs about ${fmtCount(c.events)} events, the budget is ${fmtCount(EVENTS_BUDGET)}; ${Math.round((loop.events / c.events) * 100)} % of them are ${loop.what}. Raise ${loop.field} or lower duration`,
+        message: `asks for too many events: this run needs about ${fmtCount(c.events)} events, the budget is ${fmtCount(EVENTS_BUDGET)}; ${Math.round((loop.events / c.events) * 100)} % of them are ${loop.what}. ${loop.lower ? `Lower ${loop.field} or duration` : `Raise ${loop.field} or lower duration`}`,
       });
       return errors;
     }

@@ -93,6 +93,14 @@ describe('queue run budget', () => {
     expect(errs.some((e) => /^duration: is too long for the event budget/.test(e))).toBe(true);
   });
 
+  it('messages that fail every delivery up to a huge delivery limit are refused, naming the limit to lower (not duration)', () => {
+    const consumers = [{ ...base.consumers[0], processing: { time: { type: 'exponential', mean: 0.001 }, failureRate: 1 } }];
+    const errs = errorsOf({ duration: 3000, queue: { type: 'rabbitmq', 'x-queue-type': 'quorum', 'x-delivery-limit': 1_000_000 }, consumers });
+    expect(errs).toEqual([expect.stringMatching(/^queue\.x-delivery-limit: asks for too many events: .* 100 % of them are deliveries of failing messages again \(failure rate 1, up to 1 million deliveries each\)\. Lower queue\.x-delivery-limit or duration$/)]);
+    // No limit to lower (SQS without a redrive policy): the failure rate is the field.
+    expect(errorsOf({ duration: 100_000, producers: [{ name: 'p', rate: 100 }], consumers })[0]).toMatch(/^consumers\.0\.processing\.failureRate: asks for too many events: .*Lower consumers\.0\.processing\.failureRate or duration$/);
+  });
+
   it('the event estimate is an upper bound of what the fixtures take', () => {
     for (const name of ['sqs', 'rabbitmq'] as const) {
       const s = fixture(name);

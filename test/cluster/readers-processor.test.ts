@@ -186,3 +186,35 @@ describe('processor: exactly_once_v2', () => {
     expect(a.core.sim.events).toBe(b.core.sim.events);
   });
 });
+
+describe('processor: a commit interval longer than transaction.timeout.ms', () => {
+  it('every transaction times out while the processor runs: it is fenced, re-initialises, and nothing is ever committed', () => {
+    const core = new FakeCore({ partitions: 2, racks: [null, null, null] });
+    const r = core.attach([{ name: 'rc', reads: 'output', 'isolation.level': 'read_committed' }], {
+      'processing.guarantee': 'exactly_once_v2',
+      'commit.interval.ms': 3000,
+      'transaction.timeout.ms': 1000,
+    });
+    core.traffic(0.01, 10);
+    core.sim.run(10);
+    const p = r.stats().processor!;
+    expect(p.crashes).toBe(0);
+    expect(p.commits).toBe(0);
+    expect(p.aborts).toBeGreaterThanOrEqual(8);
+    expect(p.reprocessed).toBeGreaterThan(0);
+    expect(r.stats().consumers[0].records).toBe(0);
+    expect(core.log.read().some((l) => l.text.includes('ProducerFencedException'))).toBe(true);
+  });
+});
+
+describe('fetch loop with no time', () => {
+  it('rtt 0 and fetch.max.wait.ms 0 still let time pass (no stall)', () => {
+    const core = new FakeCore({ partitions: 1, racks: [null, null, null], rttMs: 0, appendMs: 0 });
+    const r = core.attach([{ name: 'c', 'fetch.max.wait.ms': 0 }]);
+    core.traffic(0.01, 1);
+    core.sim.run(2);
+    expect(r.stats().consumers[0].records).toBe(core.logs[0].length);
+    expect(core.logs[0].length).toBeGreaterThan(90);
+    expect(core.sim.events).toBeLessThan(50_000);
+  });
+});

@@ -214,9 +214,11 @@ export class Processor {
     this.busy = false;
     this.buffered[p]--;
     this.processed++;
-    sim.progress++;
     if (o < this.maxProcessed[p]) this.reprocessed++;
-    else this.maxProcessed[p] = o + 1;
+    else {
+      this.maxProcessed[p] = o + 1;
+      sim.progress++; // a first processing (see Simulation.progress)
+    }
     this.position[p] = o + 1;
     if (this.eos && this.txn < 0) {
       this.txn = this.out.begin();

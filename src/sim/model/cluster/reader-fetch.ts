@@ -38,6 +38,9 @@ export interface ReadSource {
 /** Kafka's `max.partition.fetch.bytes` default. */
 export const MAX_PARTITION_FETCH_BYTES = 1_048_576;
 
+/** Seconds an empty fetch round (request, wait, response) takes at least. */
+export const MIN_FETCH_LOOP = 1e-4;
+
 const IDLE = 0;
 const TO_BROKER = 1;
 const PARKED = 2;
@@ -65,6 +68,8 @@ export class Session {
   members: number[] = [];
   /** Partitions of the request on the way / parked / answered. */
   req: number[] = [];
+  /** The previous request's partitions (swapped with `req`, no allocation per fetch). */
+  prev: number[] = [];
   wait: EventHandle | null = null;
   /** The request's or response's event on the way. */
   flight: EventHandle | null = null;
@@ -195,11 +200,11 @@ export class Fetcher {
     if (before >= 0 && before !== this.route[p]) {
       // p left a session: a request holding it there is answered now (NOT_LEADER_OR_FOLLOWER).
       const old = this.session(before);
-      if (old.state === PARKED && old.req.includes(p)) this.answer(old);
+      if (old.state === PARKED && this.inFlight[p] === old.id) this.answer(old);
     }
     if (!s) return;
     if (s.state === PARKED) {
-      if (s.req.includes(p) && (this.readable(s, p) || this.outOfRange(p))) this.answer(s);
+      if (this.inFlight[p] === s.id && (this.readable(s, p) || this.outOfRange(p))) this.answer(s);
     } else if (s.state === IDLE) this.send(s);
   }
 
@@ -236,7 +241,9 @@ export class Fetcher {
       }
     }
     s.state = PARKED;
-    s.wait = this.sim.schedule(this.opts.maxWait, this.kinds.kWaitEnd, s.id);
+    // A fetch loop takes at least MIN_FETCH_LOOP (rtt.ms 0 with fetch.max.wait.ms 0 would spin at one instant).
+    const wait = Math.max(this.opts.maxWait, MIN_FETCH_LOOP - this.source.rtt(this.opts.rack, s.broker));
+    s.wait = this.sim.schedule(wait, this.kinds.kWaitEnd, s.id);
   }
 
   onWaitEnd(s: Session): void {
@@ -291,10 +298,11 @@ export class Fetcher {
   onResponse(s: Session): void {
     s.flight = null;
     if (s.state !== TO_CLIENT) return;
-    s.state = IDLE;
     if (this.source.crossRack(this.opts.rack, s.broker)) this.crossRackBytes += s.rBytes;
     let k = 0;
-    const req = s.req.slice();
+    const req = s.req;
+    s.req = s.prev;
+    s.prev = req;
     for (let i = 0; i < req.length; i++) {
       const p = req[i];
       const n = s.rN[i];
@@ -307,11 +315,12 @@ export class Fetcher {
           this.opts.onReset?.(p, from, to);
         }
       } else if (n > 0 && this.pos[p] === from) {
-        this.opts.deliver(p, from, s.rIds, s.rTxns, k, n);
         this.pos[p] = from + n;
+        this.opts.deliver(p, from, s.rIds, s.rTxns, k, n);
       }
       k += n;
     }
+    s.state = IDLE;
     // Routes may have moved without a notice: look again at what this request held.
     for (const p of req) this.reroute(p);
     this.send(s);

@@ -139,11 +139,11 @@ export class Consumer {
       }
       this.records++;
       if (this.seen.mark(id)) this.duplicates++;
+      const e2e = now - this.core.sentAt(id);
+      this.interval?.add(e2e);
       if (inWindow) {
-        const e2e = now - this.core.sentAt(id);
         this.hist.add(e2e);
         this.sum += e2e;
-        this.interval?.add(e2e);
       }
     }
   }

@@ -226,7 +226,10 @@ export class Fetcher {
     if (req.length === 0) return;
     for (const p of req) this.inFlight[p] = s.id;
     this.fetches++;
-    if (this.source.leader(req[0]) !== s.broker) this.followerFetches++;
+    // A session may mix partitions the broker leads and ones it follows: count the followed share.
+    let followed = 0;
+    for (const p of req) if (this.source.leader(p) !== s.broker) followed++;
+    this.followerFetches += followed / req.length;
     s.state = TO_BROKER;
     s.flight = this.sim.schedule(this.source.rtt(this.opts.rack, s.broker) / 2, this.kinds.kArrive, s.id);
   }

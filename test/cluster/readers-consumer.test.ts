@@ -110,3 +110,29 @@ describe('cluster consumers: offset out of range', () => {
     expect(r.stats().consumers[0].fetchesFrom).toBe(2);
   });
 });
+
+describe('cluster consumers: the serving replica changes under traffic', () => {
+  it('a follower that becomes unreachable hands the partition to the leader: nothing read twice, nothing skipped', () => {
+    const core = new FakeCore({ partitions: 3, racks: ['a', 'b', 'c'], selector: 'rack-aware' });
+    const r = core.attach([{ name: 'near', 'client.rack': 'b' }]);
+    core.traffic(0.001, 6, 0.002, 0.3);
+    const k = core.sim.register('test-down', (on) => {
+      if (on) core.down.add(2);
+      else core.down.delete(2);
+      for (let p = 0; p < 3; p++) core.readers!.changed(p);
+    });
+    core.sim.scheduleAt(2, k, 1);
+    core.sim.scheduleAt(4, k, 0);
+    core.sim.run(3);
+    // Partitions 0 and 2 moved to their leaders (racks a, c), partition 1 (led by 2) is offline.
+    const mid = r.stats().consumers[0];
+    expect(mid.fetchesFrom).toBe(1);
+    expect(mid.crossRackBytes).toBeGreaterThan(0);
+    core.sim.run(8);
+    const s = r.stats().consumers[0];
+    expect(s.fetchesFrom).toBe(2);
+    expect(s.duplicates).toBe(0);
+    expect(s.records).toBe(core.logs.reduce((n, l) => n + l.length, 0));
+    for (let p = 0; p < 3; p++) expect(r.consumers[0].fetcher.pos[p]).toBe(core.logs[p].length);
+  });
+});

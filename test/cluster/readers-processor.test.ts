@@ -18,6 +18,7 @@ interface Setup {
   txnTimeoutMs?: number;
   until?: number;
   warmup?: number;
+  gap?: number;
 }
 
 function setup(o: Setup) {
@@ -47,7 +48,7 @@ function setup(o: Setup) {
     core.sim.scheduleAt(at, kFault, faults.length - 1, 120);
   }
   const until = o.until ?? 6;
-  core.traffic(0.002, until - 1, 0.002, 0.5);
+  core.traffic(o.gap ?? 0.002, until - 1, 0.002, 0.5);
   return { core, r, until };
 }
 
@@ -247,5 +248,19 @@ describe('processor: crash anywhere', () => {
     const p = r.stats().processor!;
     expect(out.records).toBe(core.logs.flat().length + p.reprocessed);
     expect(byName(r, 'ru').duplicates).toBe(p.reprocessed);
+  });
+});
+
+describe('processor: long runs', () => {
+  it('outputs carry their input ids past the append queue compaction (> 4096 outputs)', () => {
+    const { core, r, until } = setup({ guarantee: 'exactly_once_v2', gap: 0.0015, until: 10, crashes: [{ at: 3.3, restartAfter: 0.2 }] });
+    core.sim.run(until);
+    const out = r.out!;
+    const ids: number[] = [];
+    for (let q = 0; q < 3; q++) for (let o = 0; o < out.end(q); o++) if (out.idAt(q, o) >= 0 && out.txnState[out.txnAt(q, o)] === TXN_COMMITTED) ids.push(out.idAt(q, o));
+    const input = core.logs.flat();
+    expect(input.length).toBeGreaterThan(5000);
+    expect(ids.sort((a, b) => a - b)).toEqual(input.sort((a, b) => a - b));
+    expect(byName(r, 'rc').duplicates).toBe(0);
   });
 });

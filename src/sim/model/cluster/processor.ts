@@ -238,13 +238,15 @@ export class Processor {
   private onAppend(): void {
     const h = this.aHead++;
     const p = this.aP[h];
+    const id = this.aId[h];
+    const txn = this.aTxn[h];
     if (this.aHead > 4096 && this.aHead * 2 > this.aP.length) {
       this.aP = this.aP.slice(this.aHead);
       this.aId = this.aId.slice(this.aHead);
       this.aTxn = this.aTxn.slice(this.aHead);
       this.aHead = 0;
     }
-    if (this.out.append(p, this.aId[h], this.aTxn[h])) this.outChanged(p);
+    if (this.out.append(p, id, txn)) this.outChanged(p);
   }
 
   private onTick(e: number): void {

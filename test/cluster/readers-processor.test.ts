@@ -264,3 +264,24 @@ describe('processor: long runs', () => {
     expect(byName(r, 'rc').duplicates).toBe(0);
   });
 });
+
+describe('processor: a truncation below its position', () => {
+  it('resets to the log end; new records at reused offsets are not re-processings', () => {
+    const core = new FakeCore({ partitions: 1, racks: [null, null, null], replicas: [[1, 2, 3]] });
+    const r = core.attach([], { 'processing.guarantee': 'at_least_once' });
+    for (let i = 0; i < 20; i++) core.append(0);
+    core.setHw(0, 1, 20);
+    core.sim.run(1);
+    expect(r.processor!.position[0]).toBe(20);
+    core.truncate(0, 12, 2);
+    core.sim.run(2);
+    for (let i = 0; i < 10; i++) core.append(0);
+    core.setHw(0, 2, 22);
+    core.sim.run(3);
+    const p = r.stats().processor!;
+    expect(p.processed).toBe(30);
+    expect(p.reprocessed).toBe(0);
+    expect(r.processor!.position[0]).toBe(22);
+    expect(core.log.read().some((l) => l.text.includes('Resetting offset for partition orders-0 to position FetchPosition{offset=12}'))).toBe(true);
+  });
+});

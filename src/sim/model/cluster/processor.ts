@@ -251,7 +251,8 @@ export class Processor {
   private onTick(e: number): void {
     if (e !== this.epoch) return;
     this.core.sim.schedule(this.interval, this.kTick, this.epoch);
-    if (this.busy || this.committing || !this.ready) this.commitDue = true;
+    if (!this.ready) return; // initTransactions pending: nothing processed yet, nothing to commit
+    if (this.busy || this.committing) this.commitDue = true;
     else this.startCommit();
   }
 

@@ -5,6 +5,8 @@
  * and presenter mode with no text leaving the drawing.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { encodeShareHash } from '../../src/scenario/index.ts';
 import { failOnConsoleErrors, runToEnd, SHOTS, status } from './helpers.ts';
 
 failOnConsoleErrors();
@@ -168,4 +170,35 @@ test('settings: the cluster, topic, producer and consumer fields by their Kafka 
   await expect(page.getByTestId('set-topic.min.insync.replicas')).toHaveValue('2');
   await expect(page.getByTestId('range-cluster.brokers')).toHaveText('1 – 64');
   await page.screenshot({ path: `${SHOTS}/cluster-settings.png` });
+});
+
+test('a larger cluster by link: 6 brokers on 3 racks, 20 partitions (those past the first rows counted, not drawn), a processor and two readers; nothing overflows, EN and RU', async ({ page }) => {
+  const fixture = JSON.parse(readFileSync('test/fixtures/cluster-processor.json', 'utf8'));
+  const big = { ...fixture, cluster: { brokers: 6, 'broker.rack': ['a', 'b', 'c'] }, topic: { ...fixture.topic, partitions: 20 }, faults: [...fixture.faults, { at: 30, kind: 'broker-crash', broker: 4, restartAfter: 40 }] };
+  await page.goto(`/${encodeShareHash(big as never)}`);
+  await expect(page.getByTestId('cluster-view')).toBeVisible();
+  await expect(page.getByTestId('broker')).toHaveCount(6);
+  await expect(page.getByTestId('processor')).toHaveCount(1);
+  await expect(page.getByTestId('c-outDup')).toBeVisible();
+  await expect(page.getByTestId('c-aborted')).toBeVisible();
+  await page.getByTestId('speed').selectOption('10');
+  await page.getByTestId('play').click();
+  await expect(page.getByTestId('partition-row').first()).toBeAttached({ timeout: 20_000 });
+  // At most the first 12 partitions are drawn, as many as fit at a readable height; the rest are counted.
+  const drawn = await page.getByTestId('partition-row').count();
+  expect(drawn).toBeGreaterThanOrEqual(6);
+  expect(drawn).toBeLessThanOrEqual(12);
+  await expect(page.getByTestId('partitions-more')).toHaveAttribute('data-count', String(20 - drawn));
+  await expect(page.locator('[data-testid=broker][data-id="4"]')).toHaveAttribute('data-state', 'down', { timeout: 30_000 });
+  await page.getByTestId('play').click();
+  expect(await clipped(page)).toEqual([]);
+  expect(await overflowing(page)).toEqual([]);
+  expect(await spills(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/cluster-big-en-1280x720.png` });
+  await page.getByTestId('lang-ru').click();
+  await expect(page.getByTestId('topology')).toContainText('Кластер');
+  expect(await clipped(page)).toEqual([]);
+  expect(await overflowing(page)).toEqual([]);
+  expect(await spills(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/cluster-big-ru-1280x720.png` });
 });

@@ -202,3 +202,18 @@ test('a larger cluster by link: 6 brokers on 3 racks, 20 partitions (those past 
   expect(await spills(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/cluster-big-ru-1280x720.png` });
 });
+
+test('compare view: acks=all against acks=1 on the same input and the same broker crash; records, ISR and end-to-end charts for both', async ({ page }) => {
+  const fixture = JSON.parse(readFileSync('test/fixtures/cluster-processor.json', 'utf8'));
+  const a = { ...fixture, processor: null, consumers: [{ name: 'reader' }], faults: [{ at: 30, kind: 'broker-crash', broker: 1, restartAfter: 30 }] };
+  const b = { ...a, producers: [{ ...a.producers[0], acks: '1' }] };
+  await page.goto(`/${encodeShareHash(a as never, { vs: b as never })}`);
+  await expect(page.getByTestId('compare')).toBeVisible();
+  await runToEnd(page);
+  await expect(page.getByTestId('compare-table')).toBeVisible();
+  for (const id of ['cmp-records', 'cmp-isr', 'cmp-e2e']) {
+    await expect(page.getByTestId(`${id}-a`)).toBeVisible();
+    await expect(page.getByTestId(`${id}-b`)).toBeVisible();
+  }
+  await page.screenshot({ path: `${SHOTS}/cluster-compare.png` });
+});

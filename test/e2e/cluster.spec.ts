@@ -42,6 +42,12 @@ async function clipped(page: Page): Promise<string[]> {
 async function overflowing(page: Page): Promise<string[]> {
   return page.getByTestId('topology').evaluate((card) => {
     const out: string[] = [];
+    // Partition labels end before the first broker column.
+    const firstCol = card.querySelector('[data-testid=broker] rect')?.getBoundingClientRect().left ?? Infinity;
+    for (const t of card.querySelectorAll('[data-testid=partition-row] text')) {
+      const b = t.getBoundingClientRect();
+      if (b.width > 0 && b.right > firstCol + 0.5) out.push(`partition label "${t.textContent}" runs into the first broker column`);
+    }
     for (const g of card.querySelectorAll('svg g[data-testid]')) {
       const rect = g.querySelector(':scope > rect');
       if (!rect) continue;

@@ -279,7 +279,7 @@ const ru: Record<ClMessageKey, string> = {
   'chart.records.none': 'Пока нет: все {acked} подтверждённых — в логе по разу.',
   'chart.isr.title': 'ISR и недоступные партиции',
   'chart.isr.y': 'реплик / партиций',
-  'chart.isr.mean': 'средний размер ISR',
+  'chart.isr.mean': 'средний ISR',
   'chart.isr.under': 'недореплицировано',
   'chart.isr.unavailable': 'недоступно',
   'chart.isr.caption': 'Средний ISR; партиции недореплицированные, недоступные.',

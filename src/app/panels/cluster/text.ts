@@ -78,6 +78,7 @@ const en = {
   'topo.replicaTitle': 'Partition {p} on broker {b}: log-end offset {leo}{role}; {isr}',
   'topo.roleLeader': ', leader (epoch {epoch})',
   'topo.inIsr': 'in the ISR',
+  'topo.truncated': 'truncated by {n} records at the leader change',
   'topo.outIsr': 'out of the ISR',
   'topo.rowTitle': 'Partition {p}: {state}, leader {leader}, ISR [{isr}], HW {hw}, LSO {lso}',
   'topo.prodAcks': 'acks={acks} · idem {idem}',
@@ -112,6 +113,7 @@ const en = {
   'legend.out': 'out of ISR',
   'legend.hw': 'high watermark',
   'legend.down': 'broker down',
+  'legend.cut': 'truncated',
 
   'chart.time': 'simulated time, s',
   'chart.records.title': 'Records lost, failed, duplicated',
@@ -234,6 +236,7 @@ const ru: Record<ClMessageKey, string> = {
   'topo.replicaTitle': 'Партиция {p} на брокере {b}: log-end offset {leo}{role}; {isr}',
   'topo.roleLeader': ', лидер (эпоха {epoch})',
   'topo.inIsr': 'в ISR',
+  'topo.truncated': 'обрезано {n} записей при смене лидера',
   'topo.outIsr': 'вне ISR',
   'topo.rowTitle': 'Партиция {p}: {state}, лидер {leader}, ISR [{isr}], HW {hw}, LSO {lso}',
   'topo.prodAcks': 'acks={acks} · идемп. {idem}',
@@ -268,6 +271,7 @@ const ru: Record<ClMessageKey, string> = {
   'legend.out': 'вне ISR',
   'legend.hw': 'high watermark',
   'legend.down': 'брокер упал',
+  'legend.cut': 'обрезано',
 
   'chart.time': 'модельное время, с',
   'chart.records.title': 'Потеряно, ошибки, дубли',

@@ -223,3 +223,37 @@ test('compare view: acks=all against acks=1 on the same input and the same broke
   }
   await page.screenshot({ path: `${SHOTS}/cluster-compare.png` });
 });
+
+test('acks=1: the leader of partition 0 dies with records its followers had not fetched; the new leader’s shorter log truncates them (✂) and the lost counter says acks=1', async ({ page }) => {
+  await openBlank(page);
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('set-producers.0.acks').selectOption('1');
+  await page.getByTestId('set-cluster.replica.fetch.wait.max.ms').fill('500');
+  await page.getByTestId('settings-apply').click();
+  await expect(page.getByTestId('settings')).toHaveCount(0);
+  await page.getByTestId('speed').selectOption('10');
+  await page.getByTestId('play').click();
+  await expect.poll(async () => num(page, 'sim-time'), { timeout: 30_000 }).toBeGreaterThan(15);
+  const row0 = page.locator('[data-testid=partition-row][data-partition="0"]');
+  const leader = Number(await row0.getAttribute('data-leader'));
+  const epoch = Number(await row0.getAttribute('data-epoch'));
+  await page.getByTestId('tab-faults').click();
+  // Its followers fetch 2 s late (still in the ISR: replica.lag.time.max.ms is 30 s), then it dies.
+  for (const b of [1, 2, 3].filter((x) => x !== leader)) {
+    await page.getByTestId('fault-target').selectOption(`broker-${b}`);
+    await page.getByTestId('fault-slow-replica').click();
+  }
+  const t0 = await num(page, 'sim-time');
+  await expect.poll(async () => num(page, 'sim-time'), { timeout: 30_000 }).toBeGreaterThan(t0 + 4);
+  await page.getByTestId('fault-target').selectOption(`broker-${leader}`);
+  await page.getByTestId('fault-broker-crash').click();
+  await expect.poll(async () => Number(await row0.getAttribute('data-epoch')), { timeout: 60_000 }).toBeGreaterThan(epoch);
+  await page.getByTestId('play').click();
+  await expect(status(page)).not.toHaveAttribute('data-value', 'running');
+  const cut = await page.locator('[data-testid=replica][data-truncated]:not([data-truncated=""])').count();
+  const lost = await num(page, 'c-lost');
+  console.log(`acks=1 crash: lost ${lost}, cells truncated ${cut}`);
+  if (lost > 0) await expect(page.getByTestId('c-lost')).toContainText('acks=1');
+  expect(await overflowing(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/cluster-acks1-truncated.png` });
+});

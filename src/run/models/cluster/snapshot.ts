@@ -1,0 +1,75 @@
+/**
+ * What the page draws of a cluster run at one instant (`ClusterData`, data.ts): the summary, the
+ * topology, the producers, chart columns (typed arrays, transferable) and the tail of the event
+ * log. Built in the worker; `finalClusterView` keeps a finished run's last data without any
+ * reference to the model (fresh buffers on every call).
+ */
+import type { ClusterScenario } from '../../../scenario/schema.ts';
+import type { ClusterModel } from '../../../sim/model/cluster/cluster-model.ts';
+import { clusterTopology } from '../../../sim/model/cluster/view.ts';
+import { CLUSTER_SERIES, type ClusterSeriesName } from '../../../sim/model/cluster/types.ts';
+import { SNAPSHOT_LOG_LINES, withEnd, type SeriesCols } from '../kafka/snapshot.ts';
+import { buildClusterSummary } from './summary.ts';
+import type { ClusterData } from './data.ts';
+
+/** The value a level series ends with now (its counter); NaN for series that describe intervals. */
+function levelNow(name: ClusterSeriesName, m: ClusterModel): number {
+  switch (name) {
+    case 'lost':
+      return m.records.ackedLost;
+    case 'failed':
+      return m.records.failed;
+    case 'duplicates':
+      return m.records.duplicates;
+    case 'isrMean':
+      return m.isrSum / m.partitions;
+    case 'underReplicated':
+      return m.underReplicated;
+    case 'unavailable':
+      return m.unavailableNow();
+    default:
+      return NaN;
+  }
+}
+
+export function buildClusterData(scenario: ClusterScenario, model: ClusterModel): ClusterData {
+  const now = model.sim.now;
+  const summary = buildClusterSummary(scenario, model);
+  const series = {} as Record<ClusterSeriesName, SeriesCols>;
+  for (const name of CLUSTER_SERIES) series[name] = withEnd(model.series[name].read(now), now, levelNow(name, model));
+  const rates = model.producerRates();
+  return {
+    simTime: now,
+    events: model.sim.events,
+    summary,
+    topology: clusterTopology(model),
+    producers: scenario.producers.map((p, i) => ({
+      name: p.name,
+      rate: rates[i]?.rate ?? p.rate,
+      varies: p.profile.length > 0 || !!p.bursts || !!p.daily || p.stopAt !== null,
+    })),
+    series,
+    log: model.logEntries().slice(-SNAPSHOT_LOG_LINES),
+    logCount: model.logMark(),
+  };
+}
+
+const freshCols = (c: SeriesCols): SeriesCols => ({ t: c.t.slice(), mean: c.mean.slice(), max: c.max.slice(), width: c.width });
+
+/** Every ArrayBuffer in a snapshot (to transfer rather than copy). */
+export function clusterBuffers(d: ClusterData): ArrayBuffer[] {
+  return CLUSTER_SERIES.flatMap((n) => [d.series[n].t.buffer as ArrayBuffer, d.series[n].mean.buffer as ArrayBuffer, d.series[n].max.buffer as ArrayBuffer]);
+}
+
+/** A finished run's data, holding nothing of the model. */
+export function finalClusterView(scenario: ClusterScenario, model: ClusterModel): { snapshot(focus: number): ClusterData; transfer(d: ClusterData): ArrayBuffer[] } {
+  const base = buildClusterData(scenario, model);
+  return {
+    snapshot() {
+      const series = {} as Record<ClusterSeriesName, SeriesCols>;
+      for (const n of CLUSTER_SERIES) series[n] = freshCols(base.series[n]);
+      return { ...base, series };
+    },
+    transfer: clusterBuffers,
+  };
+}

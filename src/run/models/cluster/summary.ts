@@ -1,0 +1,94 @@
+/**
+ * The cluster model's run summary (CLI `--json`, tests, every live snapshot). Key order is fixed
+ * (the order of `ClusterSummary`), so the same scenario and seed give byte-identical JSON.
+ */
+import type { ClusterScenario } from '../../../scenario/schema.ts';
+import type { ClusterModel } from '../../../sim/model/cluster/cluster-model.ts';
+import { brokerViews } from '../../../sim/model/cluster/view.ts';
+import type { LogHistogram } from '../../../sim/metrics/histogram.ts';
+import type { ClusterSummary, Latency } from './data.ts';
+
+const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
+
+export function latencyOf(h: LogHistogram, sum: number): Latency {
+  return { p50: finite(h.quantile(0.5)), p99: finite(h.quantile(0.99)), mean: h.total > 0 ? sum / h.total : null, count: h.total };
+}
+
+export function buildClusterSummary(s: ClusterScenario, m: ClusterModel, wallMs?: number): ClusterSummary {
+  const now = m.sim.now;
+  const rec = m.records;
+  const rs = m.readers.stats();
+  const un = m.unavailableSeconds();
+  const summary: ClusterSummary = {
+    scenario: s.id,
+    model: 'cluster',
+    seed: s.seed,
+    simTime: now,
+    warmup: s.warmup,
+    window: now - Math.min(now, s.warmup),
+    events: m.sim.events,
+    records: { produced: rec.n, inFlight: rec.inFlight, ackedStored: rec.ackedStored, ackedLost: rec.ackedLost, failed: rec.failed },
+    lost: rec.ackedLost,
+    failedBy: { ...rec.failedBy },
+    duplicates: rec.duplicates,
+    notEnoughReplicas: m.notEnoughReplicas,
+    retries: m.retries,
+    deduplicated: m.deduplicated,
+    truncated: m.truncated,
+    produceLatency: latencyOf(m.producers.hist, m.producers.sum),
+    producers: m.producers.list.map((p) => {
+      const c = rec.byProducer[p.index];
+      return {
+        name: p.config.name,
+        acks: p.config.acks,
+        idempotence: p.config.idempotence,
+        sent: c.sent,
+        acked: c.acked,
+        lost: c.lost,
+        failed: c.failed,
+        duplicates: c.duplicates,
+        latency: latencyOf(p.hist, p.sum),
+      };
+    }),
+    elections: { ...m.elections },
+    unavailable: { offline: un.offline, underMinIsr: un.underMinIsr, total: un.offline + un.underMinIsr },
+    underReplicated: { final: m.underReplicated, max: Math.max(m.underReplicatedMax, m.underReplicated) },
+    isrChanges: { ...m.isrChanges },
+    electionTime: { ...m.electionTime },
+    stored: m.stored(),
+    consumers: s.consumers.map((c, i) => {
+      const r = rs.consumers[i];
+      return {
+        name: c.name,
+        reads: c.reads,
+        isolation: c['isolation.level'],
+        rack: c['client.rack'],
+        records: r?.records ?? 0,
+        duplicates: r?.duplicates ?? 0,
+        abortedSkipped: r?.abortedSkipped ?? 0,
+        abortedRead: r?.abortedRead ?? 0,
+        e2e: r ? { ...r.e2e } : { p50: null, p99: null, mean: null, count: 0 },
+        crossRackBytes: r?.crossRackBytes ?? 0,
+        fetches: r?.fetches ?? 0,
+        followerShare: r?.followerShare ?? null,
+      };
+    }),
+    processor:
+      s.processor && rs.processor
+        ? {
+            name: s.processor.name,
+            guarantee: s.processor['processing.guarantee'],
+            processed: rs.processor.processed,
+            outputs: rs.processor.outputs,
+            commits: rs.processor.commits,
+            aborts: rs.processor.aborts,
+            abortedRecords: rs.processor.abortedRecords,
+            crashes: rs.processor.crashes,
+            reprocessed: rs.processor.reprocessed,
+          }
+        : null,
+    brokers: brokerViews(m).map((b) => ({ id: b.id, rack: b.rack, state: b.state, leaderOf: b.leaderOf, replicas: b.replicas })),
+  };
+  if (wallMs !== undefined) summary.wallMs = wallMs;
+  return summary;
+}

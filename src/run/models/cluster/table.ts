@@ -1,0 +1,48 @@
+/**
+ * The CLI's readable summary of a cluster-model run: what happened to the records (the
+ * conservation line), produce latency per producer, the cluster's availability and elections,
+ * the brokers, and the readers when there are any. `--json` has every field.
+ */
+import type { ClusterScenario } from '../../../scenario/schema.ts';
+import type { ClusterSummary, Latency } from './data.ts';
+import { fmt, table } from '../../../cli/format.ts';
+
+const count = (n: number): string => n.toLocaleString('en-US');
+const ms = (x: number | null): string => (x === null ? '—' : fmt(x * 1000));
+const lat = (l: Latency): string => `${ms(l.p50)} / ${ms(l.p99)} / ${ms(l.mean)}`;
+
+export function formatClusterTable(s: ClusterScenario, r: ClusterSummary): string {
+  const t = s.topic;
+  const ctl = s.cluster.controller.mode === 'zookeeper' ? 'ZooKeeper' : 'KRaft';
+  const out: string[] = [
+    `QueueLab · ${s.id}${s.title ? ` — ${s.title}` : ''}`,
+    `seed ${r.seed} · ${fmt(r.simTime)} s simulated (latency after ${fmt(r.warmup)} s) · ${s.cluster.brokers} brokers (${ctl}) · topic ${t.name}: ${t.partitions} partitions × RF ${t['replication.factor']}, min.insync.replicas ${t['min.insync.replicas']}${t['unclean.leader.election.enable'] ? ', unclean elections on' : ''}`,
+    `${count(r.events)} events${r.wallMs !== undefined ? ` in ${fmt(r.wallMs)} ms` : ''} · ${count(r.records.produced)} records sent · ${count(r.stored)} stored over all replicas at the end`,
+    '',
+    `records: in flight ${count(r.records.inFlight)} · acknowledged and stored ${count(r.records.ackedStored)} · acknowledged then LOST ${count(r.records.ackedLost)} · failed ${count(r.records.failed)}`,
+  ];
+  const fb = Object.entries(r.failedBy);
+  if (fb.length > 0) out.push(`failed by exception: ${fb.map(([k, v]) => `${k} ${count(v ?? 0)}`).join(' · ')}`);
+  out.push(
+    `duplicates in the log ${count(r.duplicates)} · deduplicated by idempotence ${count(r.deduplicated)} · retries ${count(r.retries)} · NOT_ENOUGH_REPLICAS ${count(r.notEnoughReplicas)} · truncated ${count(r.truncated)}`,
+    '',
+  );
+  const rows = r.producers.map((p) => [p.name, p.acks, p.idempotence ? 'on' : 'off', count(p.sent), count(p.acked), count(p.lost), count(p.failed), count(p.duplicates), lat(p.latency)]);
+  rows.push(['all', '', '', count(r.records.produced), '', count(r.lost), count(r.records.failed), count(r.duplicates), lat(r.produceLatency)]);
+  out.push(...table(['producer', 'acks', 'idempotence', 'sent', 'acked', 'lost', 'failed', 'duplicates', 'produce ms p50 / p99 / mean'], rows), '');
+  out.push(
+    `elections: clean ${count(r.elections.clean)} · unclean ${count(r.elections.unclean)} · preferred ${count(r.elections.preferred)} · time to elect all leaders of a dead broker: last ${r.electionTime.last === null ? '—' : `${fmt(r.electionTime.last)} s`}, max ${r.electionTime.max === null ? '—' : `${fmt(r.electionTime.max)} s`}`,
+    `unavailable partition-seconds: offline ${fmt(r.unavailable.offline)} · under min.insync.replicas ${fmt(r.unavailable.underMinIsr)} · total ${fmt(r.unavailable.total)}`,
+    `ISR: ${count(r.isrChanges.shrinks)} shrinks, ${count(r.isrChanges.expands)} expands · under-replicated partitions now ${count(r.underReplicated.final)}, max ${count(r.underReplicated.max)}`,
+    `brokers: ${r.brokers.map((b) => `${b.id}${b.rack ? `@${b.rack}` : ''} ${b.state} (leads ${b.leaderOf}/${b.replicas})`).join(' · ')}`,
+  );
+  if (r.consumers.length > 0) {
+    out.push('');
+    for (const c of r.consumers) {
+      out.push(`consumer ${c.name} (${c.reads}, ${c.isolation}${c.rack ? `, rack ${c.rack}` : ''}): ${count(c.records)} records · duplicates ${count(c.duplicates)} · aborted skipped ${count(c.abortedSkipped)} / read ${count(c.abortedRead)} · e2e ms p50 / p99 / mean ${lat(c.e2e)}`);
+    }
+  }
+  const pr = r.processor;
+  if (pr) out.push(`processor ${pr.name} (${pr.guarantee}): processed ${count(pr.processed)} · outputs ${count(pr.outputs)} · commits ${count(pr.commits)} · aborts ${count(pr.aborts)} (${count(pr.abortedRecords)} records) · crashes ${count(pr.crashes)} · reprocessed ${count(pr.reprocessed)}`);
+  return `${out.join('\n').trimEnd()}\n`;
+}

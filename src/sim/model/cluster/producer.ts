@@ -1,0 +1,443 @@
+/**
+ * Producers: the log model's keys and partitioners, a record accumulator per partition (a batch
+ * closes at `batch.size` bytes or after `linger.ms` from its first record), produce requests (one
+ * batch each; at most `max.in.flight.requests.per.connection` in flight PER PARTITION — a
+ * simplification of Kafka's per-broker connection), acks 0 / 1 / all, errors, retries with Kafka
+ * 4's exponential backoff (`retry.backoff.ms` doubling up to 1 s, without jitter), client request
+ * timeouts, delivery timeouts ("Expiring N record(s) …") and idempotence (a sequence per batch per
+ * partition; the leader recognises a batch it holds and does not append it again).
+ *
+ * The client's metadata is the controller's: a batch whose partition has no reachable leader waits
+ * in the accumulator (polled every retry.backoff.ms; no attempt is spent) until one is elected or
+ * its delivery timeout passes — as Kafka's accumulator holds batches for a node it cannot reach.
+ */
+import { makeKeyGenerator, makeKeyPartitionCache, type KeyGenerator, type KeyPartitionCache } from '../kafka/keys.ts';
+import { StickyPartitioner } from '../kafka/sticky-partitioner.ts';
+import { RateProfile } from '../kafka/rate-profile.ts';
+import type { Rng } from '../../kernel/rng.ts';
+import { LogHistogram } from '../../metrics/histogram.ts';
+import type { ClusterProducerConfig } from './config.ts';
+import type { ClusterModel } from './cluster-model.ts';
+import type { Partition } from './partition-state.ts';
+import type { ProducerException } from './types.ts';
+
+/** Produce response error codes (Kafka's names). */
+export const Err = { NONE: 0, NOT_LEADER_OR_FOLLOWER: 1, NOT_ENOUGH_REPLICAS: 2, NOT_ENOUGH_REPLICAS_AFTER_APPEND: 3, NETWORK_EXCEPTION: 4, REQUEST_TIMED_OUT: 5 } as const;
+const ERR_NAMES = ['NONE', 'NOT_LEADER_OR_FOLLOWER', 'NOT_ENOUGH_REPLICAS', 'NOT_ENOUGH_REPLICAS_AFTER_APPEND', 'NETWORK_EXCEPTION', 'REQUEST_TIMED_OUT'];
+const EXCEPTIONS: ProducerException[] = ['TimeoutException', 'NotLeaderOrFollowerException', 'NotEnoughReplicasException', 'NotEnoughReplicasAfterAppendException', 'NetworkException', 'TimeoutException'];
+
+export interface Batch {
+  id: number;
+  producer: number;
+  partition: number;
+  ids: number[];
+  bytes: number;
+  createdAt: number;
+  seq: number;
+  attempts: number;
+  notBefore: number;
+}
+
+export interface Req {
+  id: number;
+  corr: number;
+  batch: Batch;
+  broker: number;
+  sentAt: number;
+  arriveHandle: number;
+  timeoutHandle: number;
+  error: number;
+  /** The client is done with it (answered, timed out, or failed): later results are ignored. */
+  settled: boolean;
+}
+
+interface PartitionQueue {
+  open: Batch | null;
+  queue: Batch[];
+  inflight: number;
+  wakeHandle: number;
+  wakeAt: number;
+}
+
+export interface ProducerState {
+  config: ClusterProducerConfig & { arrivals: 'poisson' | 'constant' };
+  index: number;
+  profile: RateProfile;
+  rng: Rng;
+  keys: KeyGenerator;
+  cache: KeyPartitionCache | null;
+  sticky: StickyPartitioner;
+  stopped: boolean;
+  handle: number;
+  lastAt: number;
+  /** `lose-response`: responses still to drop. */
+  loseNext: number;
+  corr: number;
+  seqs: Int32Array;
+  pqs: (PartitionQueue | undefined)[];
+  /** Produce latency of the records acknowledged in the window. */
+  hist: LogHistogram;
+  sum: number;
+}
+
+export class Producers {
+  readonly list: ProducerState[] = [];
+  private readonly batches = new Map<number, Batch>();
+  private readonly reqs = new Map<number, Req>();
+  /** Requests on the wire to, or waiting at, each broker (index id − 1). */
+  private readonly atBroker: Set<Req>[];
+  private nextBatch = 0;
+  private nextReq = 0;
+  /** Window latency over all producers, and the interval histogram of the charts. */
+  readonly hist = new LogHistogram();
+  readonly interval = new LogHistogram();
+  sum = 0;
+  readonly kProduce: number;
+  private readonly kLinger: number;
+  private readonly kArrive: number;
+  private readonly kResponse: number;
+  private readonly kTimeout: number;
+  private readonly kWake: number;
+
+  constructor(private readonly m: ClusterModel) {
+    const sim = m.sim;
+    const P = m.config.partitions;
+    this.atBroker = m.brokers.map(() => new Set<Req>());
+    m.config.producers.forEach((pc, i) => {
+      const keys = makeKeyGenerator(pc.spec.keys, m.streams.stream(`keys:${pc.name}`, i));
+      this.list.push({
+        config: { ...pc, arrivals: pc.spec.arrivals },
+        index: i,
+        profile: new RateProfile(pc.spec),
+        rng: m.streams.stream(`producer:${pc.name}`, i),
+        keys,
+        cache: keys.count > 0 ? makeKeyPartitionCache(keys, P) : null,
+        sticky: new StickyPartitioner(P, pc.batchSize, m.streams.stream(`sticky:${pc.name}`, i)),
+        stopped: false,
+        handle: -1,
+        lastAt: -Infinity,
+        loseNext: 0,
+        corr: 0,
+        seqs: new Int32Array(P),
+        pqs: new Array<PartitionQueue | undefined>(P),
+        hist: new LogHistogram(),
+        sum: 0,
+      });
+    });
+    this.kProduce = sim.register('produce', (i) => this.onProduce(i));
+    this.kLinger = sim.register('linger', (b) => this.onLinger(b));
+    this.kArrive = sim.register('produce-arrive', (r) => this.onArrive(r));
+    this.kResponse = sim.register('produce-response', (r) => this.onResponse(r));
+    this.kTimeout = sim.register('request-timeout', (r) => this.onTimeout(r));
+    this.kWake = sim.register('accumulator-wake', (x) => this.drain(this.list[Math.floor(x / P)], x % P));
+  }
+
+  private pq(pr: ProducerState, p: number): PartitionQueue {
+    let q = pr.pqs[p];
+    if (!q) pr.pqs[p] = q = { open: null, queue: [], inflight: 0, wakeHandle: -1, wakeAt: Infinity };
+    return q;
+  }
+
+  /** send(): a new record of producer i, now. */
+  private onProduce(i: number): void {
+    const m = this.m;
+    const pr = this.list[i];
+    const now = m.sim.now;
+    m.arrivals.schedule(i, now);
+    pr.lastAt = now;
+    const c = pr.config;
+    const k = pr.keys.next();
+    const p = k < 0 ? pr.sticky.partition(c.recordBytes) : pr.cache!.partitionOf(k);
+    const id = m.records.add(i, now);
+    m.sim.progress++;
+    const q = this.pq(pr, p);
+    if (q.open && q.open.ids.length > 0 && q.open.bytes + c.recordBytes > c.batchSize) this.close(q);
+    if (!q.open) {
+      const b: Batch = { id: this.nextBatch++, producer: i, partition: p, ids: [], bytes: 0, createdAt: now, seq: pr.seqs[p]++, attempts: 0, notBefore: 0 };
+      q.open = b;
+      if (c.linger > 0) {
+        this.batches.set(b.id, b);
+        m.sim.schedule(c.linger, this.kLinger, b.id);
+      }
+    }
+    q.open.ids.push(id);
+    q.open.bytes += c.recordBytes;
+    if (q.open.bytes >= c.batchSize) this.close(q);
+    this.drain(pr, p);
+  }
+
+  private close(q: PartitionQueue): void {
+    if (!q.open) return;
+    this.batches.delete(q.open.id);
+    q.queue.push(q.open);
+    q.open = null;
+  }
+
+  private onLinger(id: number): void {
+    const b = this.batches.get(id);
+    if (!b) return;
+    this.batches.delete(id);
+    const pr = this.list[b.producer];
+    const q = this.pq(pr, b.partition);
+    if (q.open === b) this.close(q);
+    this.drain(pr, b.partition);
+  }
+
+  private wake(pr: ProducerState, p: number, q: PartitionQueue, at: number): void {
+    if (q.wakeHandle >= 0) {
+      if (q.wakeAt <= at) return;
+      this.m.sim.cancel(q.wakeHandle);
+    }
+    q.wakeAt = at;
+    q.wakeHandle = this.m.sim.scheduleAt(at, this.kWake, pr.index * this.m.config.partitions + p);
+  }
+
+  /** Sends what can go: ready batches in order while fewer than max.in.flight are in flight; expires batches past delivery.timeout.ms. */
+  drain(pr: ProducerState, p: number): void {
+    const m = this.m;
+    const now = m.sim.now;
+    const q = this.pq(pr, p);
+    if (q.wakeHandle >= 0 && q.wakeAt <= now) q.wakeHandle = -1;
+    const c = pr.config;
+    if (q.open && (c.linger === 0 || now >= q.open.createdAt + c.linger)) this.close(q);
+    while (q.queue.length > 0) {
+      const head = q.queue[0];
+      if (now >= head.createdAt + c.deliveryTimeout) {
+        q.queue.shift();
+        this.expire(head, now - head.createdAt);
+        continue;
+      }
+      if (q.inflight >= c.maxInFlight) return;
+      const deadline = head.createdAt + c.deliveryTimeout;
+      if (head.notBefore > now) {
+        this.wake(pr, p, q, Math.min(head.notBefore, deadline));
+        return;
+      }
+      const part = m.parts[p];
+      const leader = part.leaderBroker;
+      if (leader === 0 || !m.servesClients(leader)) {
+        this.wake(pr, p, q, Math.min(now + Math.max(c.backoff, 0.001), deadline));
+        return;
+      }
+      q.queue.shift();
+      this.send(pr, head, leader);
+    }
+  }
+
+  private send(pr: ProducerState, b: Batch, broker: number): void {
+    const m = this.m;
+    const now = m.sim.now;
+    const c = pr.config;
+    const req: Req = { id: this.nextReq++, corr: pr.corr++, batch: b, broker, sentAt: now, arriveHandle: -1, timeoutHandle: -1, error: 0, settled: false };
+    const travel = m.rtt(c.rack, m.brokers[broker - 1].rack) / 2;
+    this.reqs.set(req.id, req);
+    this.atBroker[broker - 1].add(req);
+    req.arriveHandle = m.sim.schedule(travel + m.config.append, this.kArrive, req.id);
+    if (c.acks === '0') {
+      // No response awaited: acknowledged as it leaves (the callback gets offset −1).
+      req.settled = true;
+      for (const id of b.ids) if (m.records.ack(id, true)) this.latency(pr, now - m.records.sentAt[id]);
+      m.sim.progress++;
+      return;
+    }
+    this.pq(pr, b.partition).inflight++;
+    req.timeoutHandle = m.sim.schedule(c.requestTimeout, this.kTimeout, req.id);
+  }
+
+  private onArrive(rid: number): void {
+    const req = this.reqs.get(rid);
+    if (!req) return;
+    req.arriveHandle = -1;
+    const m = this.m;
+    const b = req.batch;
+    const pr = this.list[b.producer];
+    const c = pr.config;
+    const part = m.parts[b.partition];
+    let error: number = Err.NONE;
+    let end = 0;
+    if (part.leaderBroker !== req.broker || m.brokers[req.broker - 1].state === 'fenced' || m.brokers[req.broker - 1].state === 'down') error = Err.NOT_LEADER_OR_FOLLOWER;
+    else if (c.acks === 'all' && part.isrSize < m.config.minIsr) error = Err.NOT_ENOUGH_REPLICAS;
+    else {
+      const dup = c.idempotence ? part.findSeq(b.producer, b.seq) : null;
+      if (dup) {
+        m.deduplicated += b.ids.length;
+        end = dup.end;
+      } else {
+        const first = part.append(b.ids, m.records);
+        end = part.end;
+        if (c.idempotence) part.rememberSeq(b.producer, b.seq, first, end);
+        m.appended(part);
+      }
+    }
+    if (c.acks === '0') {
+      this.forget(req);
+      if (error !== Err.NONE) for (const id of b.ids) m.records.dropped(id);
+      return;
+    }
+    if (error !== Err.NONE || c.acks === '1') this.respond(req, error);
+    else if (part.hw >= end) this.respond(req, part.isrSize >= m.config.minIsr ? Err.NONE : Err.NOT_ENOUGH_REPLICAS_AFTER_APPEND);
+    else part.waiting.push({ req: req.id, end });
+  }
+
+  private forget(req: Req): void {
+    this.reqs.delete(req.id);
+    this.atBroker[req.broker - 1].delete(req);
+  }
+
+  /** The broker answers `req` now (the response takes rtt/2; a `lose-response` fault drops it). */
+  respond(req: Req, error: number): void {
+    const m = this.m;
+    this.atBroker[req.broker - 1].delete(req);
+    if (req.settled) {
+      this.reqs.delete(req.id);
+      return;
+    }
+    if (error === Err.NOT_ENOUGH_REPLICAS || error === Err.NOT_ENOUGH_REPLICAS_AFTER_APPEND) m.notEnoughReplicas++;
+    const pr = this.list[req.batch.producer];
+    if (pr.loseNext > 0 && error !== Err.NETWORK_EXCEPTION) {
+      pr.loseNext--;
+      m.log.add(m.sim.now, 'WARN', 'FaultInjector', `produce response to ${pr.config.name} for ${m.topic}-${req.batch.partition} (correlation id ${req.corr}) lost on the way back`);
+      return;
+    }
+    req.error = error;
+    m.sim.schedule(m.rtt(pr.config.rack, m.brokers[req.broker - 1].rack) / 2, this.kResponse, req.id);
+  }
+
+  /** A produce response reaches the client. */
+  private onResponse(rid: number): void {
+    const req = this.reqs.get(rid);
+    if (!req || req.settled) return;
+    this.settle(req);
+    const b = req.batch;
+    const pr = this.list[b.producer];
+    if (req.error === Err.NONE) {
+      const now = this.m.sim.now;
+      if (now >= b.createdAt + pr.config.deliveryTimeout) this.expire(b, now - b.createdAt);
+      else this.ackBatch(pr, b);
+    } else this.retryOrFail(pr, b, req.error, req.corr);
+    this.drain(pr, b.partition);
+  }
+
+  private onTimeout(rid: number): void {
+    const req = this.reqs.get(rid);
+    if (!req || req.settled) return;
+    req.timeoutHandle = -1;
+    this.settle(req);
+    this.atBroker[req.broker - 1].delete(req);
+    const pr = this.list[req.batch.producer];
+    this.retryOrFail(pr, req.batch, Err.REQUEST_TIMED_OUT, req.corr);
+    this.drain(pr, req.batch.partition);
+  }
+
+  private settle(req: Req): void {
+    req.settled = true;
+    this.reqs.delete(req.id);
+    if (req.timeoutHandle >= 0) this.m.sim.cancel(req.timeoutHandle);
+    req.timeoutHandle = -1;
+    this.pq(this.list[req.batch.producer], req.batch.partition).inflight--;
+  }
+
+  private latency(pr: ProducerState, w: number): void {
+    this.interval.add(w);
+    if (this.m.sim.now < this.m.config.warmup) return;
+    pr.hist.add(w);
+    pr.sum += w;
+    this.hist.add(w);
+    this.sum += w;
+  }
+
+  private ackBatch(pr: ProducerState, b: Batch): void {
+    const m = this.m;
+    const now = m.sim.now;
+    for (const id of b.ids) if (m.records.ack(id)) this.latency(pr, now - m.records.sentAt[id]);
+    m.sim.progress++;
+  }
+
+  private failBatch(b: Batch, e: ProducerException): void {
+    for (const id of b.ids) this.m.records.fail(id, e);
+    this.m.sim.progress++;
+  }
+
+  private expire(b: Batch, age: number): void {
+    const m = this.m;
+    const pr = this.list[b.producer];
+    m.log.add(m.sim.now, 'ERROR', `producer-${pr.config.name}`, `Expiring ${b.ids.length} record(s) for ${m.topic}-${b.partition}:${Math.round(age * 1000)} ms has passed since batch creation`);
+    this.failBatch(b, 'TimeoutException');
+  }
+
+  private retryOrFail(pr: ProducerState, b: Batch, error: number, corr: number): void {
+    const m = this.m;
+    const now = m.sim.now;
+    const c = pr.config;
+    if (now >= b.createdAt + c.deliveryTimeout) {
+      this.expire(b, now - b.createdAt);
+      return;
+    }
+    if (b.attempts >= c.retries) {
+      m.log.add(now, 'ERROR', `producer-${c.name}`, `Error producing to ${m.topic}-${b.partition} (correlation id ${corr}), retries exhausted: ${ERR_NAMES[error]}`);
+      this.failBatch(b, EXCEPTIONS[error]);
+      return;
+    }
+    b.attempts++;
+    m.retries++;
+    const left = c.retries - b.attempts;
+    m.log.add(now, 'WARN', `producer-${c.name}`, `Got error produce response with correlation id ${corr} on topic-partition ${m.topic}-${b.partition}, retrying (${left} attempts left). Error: ${ERR_NAMES[error]}`);
+    b.notBefore = now + Math.min(c.backoffMax, c.backoff * 2 ** Math.min(30, b.attempts - 1));
+    this.pq(pr, b.partition).queue.unshift(b);
+  }
+
+  /** Broker b crashed: requests on their way to it or waiting at it fail with NETWORK_EXCEPTION when the client sees the connection close (rtt/2). */
+  brokerDied(b: number): void {
+    const set = this.atBroker[b - 1];
+    const reqs = [...set];
+    set.clear();
+    for (const req of reqs) {
+      if (req.arriveHandle >= 0) this.m.sim.cancel(req.arriveHandle);
+      req.arriveHandle = -1;
+      if (req.settled) {
+        // acks=0 on the wire: it reaches no log.
+        this.reqs.delete(req.id);
+        for (const id of req.batch.ids) this.m.records.dropped(id);
+        continue;
+      }
+      this.respond(req, Err.NETWORK_EXCEPTION);
+    }
+  }
+
+  /** The HW of `part` advanced: acks=all requests it now covers are answered. */
+  completeWaiting(part: Partition): void {
+    const w = part.waiting;
+    while (part.waitingHead < w.length && w[part.waitingHead].end <= part.hw) {
+      const req = this.reqs.get(w[part.waitingHead++].req);
+      if (req && !req.settled) this.respond(req, part.isrSize >= this.m.config.minIsr ? Err.NONE : Err.NOT_ENOUGH_REPLICAS_AFTER_APPEND);
+    }
+    if (part.waitingHead === w.length) {
+      w.length = 0;
+      part.waitingHead = 0;
+    } else if (part.waitingHead > 1024 && part.waitingHead * 2 > w.length) {
+      part.waiting = w.slice(part.waitingHead);
+      part.waitingHead = 0;
+    }
+  }
+
+  /** `part` changed leader: requests waiting at the old one get NOT_LEADER_OR_FOLLOWER if it can still answer (else the client times out). */
+  failWaiting(part: Partition, oldLeader: number): void {
+    const canAnswer = oldLeader > 0 && this.m.brokers[oldLeader - 1].state === 'up';
+    for (let i = part.waitingHead; i < part.waiting.length; i++) {
+      const req = this.reqs.get(part.waiting[i].req);
+      if (req && !req.settled && canAnswer) this.respond(req, Err.NOT_LEADER_OR_FOLLOWER);
+    }
+    part.waiting = [];
+    part.waitingHead = 0;
+  }
+
+  /** Batches and requests the producers hold now (accumulator + in flight), for the topology. */
+  inFlightRequests(): number {
+    return this.reqs.size;
+  }
+
+  /** Every partition queue of every producer is drained again (a leader became available). */
+  drainPartition(p: number): void {
+    for (const pr of this.list) if (pr.pqs[p]) this.drain(pr, p);
+  }
+}

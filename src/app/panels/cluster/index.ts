@@ -1,23 +1,24 @@
-/** The cluster model's contribution to the page (see `src/app/registry.ts`). STUB until the panels land. */
+/** The cluster model's contribution to the page (see `src/app/registry.ts`). */
 import type { ClusterScenario } from '../../../scenario/index.ts';
-import type { ModelPanels } from '../../registry.ts';
-import { CLUSTER_HEADLINE } from '../../../run/models/cluster/headline.ts';
 import type { ClusterData } from '../../../run/models/cluster/data.ts';
+import type { ModelPanels } from '../../registry.ts';
 import Main from './Main.svelte';
+import Faults from './Faults.svelte';
+import EventLog from '../common/EventLog.svelte';
+import { ctranslate } from '../common/text.ts';
+import { clusterCounters } from './counters.ts';
+import { clusterCompare } from './compare.ts';
+import { CLUSTER_SETTINGS } from './settings.ts';
 
 export const panels: ModelPanels<ClusterScenario> = {
   Main,
-  tabs: [],
-  counters: () => [],
-  settings: [],
+  Side: Faults,
+  tabs: [{ id: 'log', label: (pg) => `${ctranslate(pg.lang, 'tab.log')} (${(pg.data as ClusterData | null)?.log.length ?? 0})`, component: EventLog }],
+  counters: clusterCounters,
+  settings: CLUSTER_SETTINGS,
+  // No W(ρ) sweep: the lesson of this model is durability, not queueing delay.
   sweep: null,
   hasLog: true,
-  compare: {
-    headline: CLUSTER_HEADLINE as never,
-    summary: (d) => (d as ClusterData | null)?.summary ?? null,
-    charts: () => [],
-    xLabel: () => 's',
-    targets: {},
-  },
-  present: { panels: [], counters: [] },
+  compare: clusterCompare,
+  present: { panels: ['topology', 'chart-records'], counters: ['c-lost', 'c-failed', 'c-unavailable', 'c-underRep'] },
 };

@@ -1,0 +1,119 @@
+/**
+ * The cluster model's charts as data: which series each draws, in which colour, with which words.
+ * Main.svelte draws all four, two a row — records lost / failed / duplicated (cumulative), ISR
+ * size with under-replicated and unavailable partitions, produce latency (ms), end-to-end latency
+ * (s); compare view draws the records, ISR and end-to-end charts for both runs (`compare.ts`).
+ * Every line is a `ClusterSeriesName` column of the snapshot, which ends with a point at the
+ * current time equal to its counter. A chart whose lines are all zero says so in a note with the
+ * run's numbers (a flat line at 0 alone says nothing).
+ */
+import type { ClusterData } from '../../../run/models/cluster/data.ts';
+import type { ClusterSeriesName } from '../../../sim/model/cluster/types.ts';
+import type { Cols } from '../../charts/lineChart.ts';
+import type { Lang } from '../../i18n.ts';
+import { fmtInt } from '../../format.ts';
+import { cltranslate, type ClMessageKey } from './text.ts';
+
+export interface ChartLine {
+  cols: Cols;
+  label: string;
+  color: string;
+  dash?: boolean;
+  skipZero?: boolean;
+}
+
+export interface ClusterChart {
+  id: string;
+  title: string;
+  yLabel: string;
+  caption: string;
+  /** A verdict with the run's numbers, shown instead of the caption (null: the caption). */
+  note: string | null;
+  lines: ChartLine[];
+}
+
+interface LineDef {
+  series: ClusterSeriesName;
+  label: ClMessageKey;
+  color: string;
+  dash?: boolean;
+  skipZero?: boolean;
+  /** Multiply the values (seconds → ms). */
+  scale?: number;
+}
+
+interface ChartDef {
+  id: string;
+  /** Message key stem: `<stem>.title`, `<stem>.y`, `<stem>.caption`. */
+  stem: 'chart.records' | 'chart.isr' | 'chart.produce' | 'chart.e2e';
+  lines: LineDef[];
+}
+
+/** Okabe–Ito colours, as the other models' charts use them. */
+const CHARTS: readonly ChartDef[] = [
+  {
+    id: 'chart-records',
+    stem: 'chart.records',
+    lines: [
+      { series: 'lost', label: 'chart.records.lost', color: '#d55e00' },
+      { series: 'failed', label: 'chart.records.failed', color: '#e69f00', dash: true },
+      { series: 'duplicates', label: 'chart.records.dup', color: '#cc79a7' },
+    ],
+  },
+  {
+    id: 'chart-isr',
+    stem: 'chart.isr',
+    lines: [
+      { series: 'isrMean', label: 'chart.isr.mean', color: '#0072b2' },
+      { series: 'underReplicated', label: 'chart.isr.under', color: '#e69f00', dash: true },
+      { series: 'unavailable', label: 'chart.isr.unavailable', color: '#d55e00' },
+    ],
+  },
+  {
+    id: 'chart-produce',
+    stem: 'chart.produce',
+    lines: [
+      { series: 'produceP50', label: 'chart.p50', color: '#009e73', dash: true, skipZero: true, scale: 1000 },
+      { series: 'produceP99', label: 'chart.p99', color: '#cc79a7', skipZero: true, scale: 1000 },
+    ],
+  },
+  {
+    id: 'chart-e2e',
+    stem: 'chart.e2e',
+    lines: [
+      { series: 'e2eP50', label: 'chart.p50', color: '#009e73', dash: true, skipZero: true },
+      { series: 'e2eP99', label: 'chart.p99', color: '#cc79a7', skipZero: true },
+    ],
+  },
+];
+
+export const CLUSTER_CHART_IDS: readonly string[] = CHARTS.map((c) => c.id);
+
+const none: Cols = { t: new Float64Array(0), mean: new Float64Array(0) };
+
+function scaled(c: Cols, k: number): Cols {
+  const mean = new Float64Array(c.mean.length);
+  for (let i = 0; i < c.mean.length; i++) mean[i] = c.mean[i] * k;
+  return { t: c.t, mean };
+}
+
+/** The last value of a column, or null when it has none. */
+const lastOf = (c: Cols | undefined): number | null => (c && c.mean.length > 0 ? c.mean[c.mean.length - 1] : null);
+
+/** The charts `ids` (default all) of one run's data; empty lines before it has any. */
+export function clusterCharts(d: ClusterData | null, lang: Lang, ids: readonly string[] = CLUSTER_CHART_IDS, consumers = d ? d.topology.consumers.length : 1): ClusterChart[] {
+  const t = (k: ClMessageKey, vars?: Record<string, string | number>) => cltranslate(lang, k, vars);
+  return CHARTS.filter((c) => ids.includes(c.id)).map((c) => {
+    const lines = c.lines.map((l) => {
+      const cols = d?.series[l.series] ?? none;
+      return { cols: l.scale ? scaled(cols, l.scale) : cols, label: t(l.label), color: l.color, dash: l.dash, skipZero: l.skipZero };
+    });
+    let note: string | null = null;
+    if (c.id === 'chart-records' && d && lines.every((l) => (lastOf(l.cols) ?? 0) === 0) && d.series.lost.mean.length > 0) {
+      const acked = d.summary.records.ackedStored + d.summary.records.ackedLost;
+      note = t('chart.records.none', { acked: fmtInt(lang, acked) });
+    }
+    if (c.id === 'chart-e2e' && consumers === 0) note = t('chart.e2e.none');
+    return { id: c.id, title: t(`${c.stem}.title` as ClMessageKey), yLabel: t(`${c.stem}.y` as ClMessageKey), caption: t(`${c.stem}.caption` as ClMessageKey), note, lines };
+  });
+}

@@ -1,0 +1,207 @@
+/**
+ * The cluster counters strip: the durability numbers first (acknowledged-then-lost, failed with the
+ * top exception, duplicates in the log), then availability (unavailable partition-seconds,
+ * NOT_ENOUGH_REPLICAS, under-replicated now), latency (produce p99, the first consumer's
+ * end-to-end p99), the processor's output (duplicates read, aborted records skipped — only when
+ * the scenario has a processor) and elections.
+ *
+ * Every value is the summary's, in its unit (latencies in seconds as `data-value`, shown in ms
+ * for produce). A cell is red only with a reason that holds for this run now, and says it.
+ */
+import type { CounterItem } from '../../registry.ts';
+import type { Playground } from '../../shell/playground.svelte.ts';
+import type { ClusterScenario } from '../../../scenario/index.ts';
+import type { ClusterSummary } from '../../../run/models/cluster/data.ts';
+import type { Acks, ProducerException } from '../../../sim/model/cluster/types.ts';
+import type { Lang } from '../../i18n.ts';
+import { fmt, fmtInt } from '../../format.ts';
+import { clview, type ClusterView } from './view.ts';
+import type { ClMessageKey, Vars } from './text.ts';
+
+/** The exception most records failed with, or null. */
+export function topException(s: ClusterSummary): { name: ProducerException; n: number } | null {
+  let best: { name: ProducerException; n: number } | null = null;
+  for (const [name, n] of Object.entries(s.failedBy) as [ProducerException, number][]) if (n > 0 && (!best || n > best.n)) best = { name, n };
+  return best;
+}
+
+/** Why acknowledged records were lost, in this run's own terms (the acks of the producers that lost them). */
+export function lostReason(s: ClusterSummary, t: ClusterView['t']): string | null {
+  if (s.lost <= 0) return null;
+  const acks = [...new Set(s.producers.filter((p) => p.lost > 0).map((p) => p.acks))] as Acks[];
+  const a = acks.length > 0 ? acks.join('/') : [...new Set(s.producers.map((p) => p.acks))].join('/');
+  if (s.elections.unclean > 0) return t('c.lostUnclean', { acks: a });
+  if (s.truncated > 0) return t('c.lostTruncated', { acks: a });
+  if (acks.includes('0')) return t('c.lostAcks0');
+  return t('c.lostTruncated', { acks: a });
+}
+
+/** The reader of the processor's output topic (the one the output counters are about), or null. */
+export const outputReader = (s: ClusterSummary) => s.consumers.find((c) => c.reads === 'output') ?? null;
+
+/** Seconds as milliseconds, for the produce latency (about 1 ms to seconds). */
+export const ms = (lang: Lang, x: number | null | undefined): string => fmt(lang, typeof x === 'number' ? x * 1000 : null, 3);
+
+interface Cell {
+  id: string;
+  label: ClMessageKey;
+  hint: ClMessageKey;
+  hintVars?: Vars;
+  value: number | null;
+  text: string;
+  bad?: string | null;
+  note?: string;
+  unit?: string;
+  small?: boolean;
+  na?: boolean;
+}
+
+export function clusterCounters(pg: Playground): CounterItem[] {
+  const q = clview(pg);
+  const s = q.data?.summary ?? null;
+  const sc: ClusterScenario = q.scenario;
+  const L = pg.lang;
+  const num = (x: number | null | undefined) => (typeof x === 'number' && Number.isFinite(x) ? x : null);
+  const minIsr = sc.topic['min.insync.replicas'];
+  const partitions = sc.topic.partitions;
+  const first = s?.consumers[0] ?? null;
+  const firstName = first?.name ?? sc.consumers[0]?.name ?? '—';
+  const top = s ? topException(s) : null;
+  const dupBy = s ? s.producers.filter((p) => p.duplicates > 0) : [];
+
+  const cells: Cell[] = [
+    {
+      id: 'lost',
+      label: 'c.lost',
+      hint: 'c.lostHint',
+      value: num(s?.lost),
+      text: fmtInt(L, s?.lost),
+      bad: s ? lostReason(s, q.t) : null,
+    },
+    {
+      id: 'failed',
+      label: 'c.failed',
+      hint: 'c.failedHint',
+      value: num(s?.records.failed),
+      text: fmtInt(L, s?.records.failed),
+      bad: s && s.records.failed > 0 && top ? q.t('c.failedTop', { name: top.name, n: fmtInt(L, top.n) }) : null,
+      note: s && s.retries > 0 ? q.t('c.retries', { n: fmtInt(L, s.retries) }) : undefined,
+    },
+    {
+      id: 'duplicates',
+      label: 'c.duplicates',
+      hint: 'c.duplicatesHint',
+      value: num(s?.duplicates),
+      text: fmtInt(L, s?.duplicates),
+      bad: s && s.duplicates > 0 ? (dupBy.length > 0 ? `${q.t('c.duplicatesBad')} · ${dupBy.map((p) => p.name).join(', ')}` : q.t('c.duplicatesBad')) : null,
+      note: s && s.deduplicated > 0 ? q.t('c.dedup', { n: fmtInt(L, s.deduplicated) }) : undefined,
+    },
+    {
+      id: 'unavailable',
+      label: 'c.unavailable',
+      hint: 'c.unavailableHint',
+      value: num(s?.unavailable.total),
+      text: fmt(L, s?.unavailable.total, 3),
+      unit: L === 'ru' ? 'п·с' : 'p·s',
+      bad: s && s.unavailable.total > 0 ? q.t('c.unavailableParts', { offline: fmt(L, s.unavailable.offline, 3), minIsr: fmt(L, s.unavailable.underMinIsr, 3) }) : null,
+    },
+    {
+      id: 'ner',
+      label: 'c.ner',
+      hint: 'c.nerHint',
+      value: num(s?.notEnoughReplicas),
+      text: fmtInt(L, s?.notEnoughReplicas),
+      bad: s && s.notEnoughReplicas > 0 ? q.t('c.nerBad', { min: minIsr }) : null,
+      note: q.t('c.nerOk', { min: minIsr }),
+    },
+    {
+      id: 'underRep',
+      label: 'c.underRep',
+      hint: 'c.underRepHint',
+      value: num(s?.underReplicated.final),
+      text: fmtInt(L, s?.underReplicated.final),
+      bad: s && s.underReplicated.final > 0 ? q.t('c.underRepBad', { n: fmtInt(L, s.underReplicated.final), p: fmtInt(L, partitions) }) : null,
+      note: s && s.underReplicated.max > 0 ? q.t('c.underRepMax', { n: fmtInt(L, s.underReplicated.max) }) : undefined,
+    },
+    {
+      id: 'produceP99',
+      label: 'c.produce',
+      hint: 'c.produceHint',
+      value: num(s?.produceLatency.p99),
+      text: ms(L, s?.produceLatency.p99),
+      unit: L === 'ru' ? 'мс' : 'ms',
+      note: s ? q.t('c.p50', { n: ms(L, s.produceLatency.p50) }) : '',
+    },
+    {
+      id: 'e2eP99',
+      label: 'c.e2e',
+      hint: 'c.e2eHint',
+      hintVars: { name: firstName },
+      value: num(first?.e2e.p99),
+      text: fmt(L, first?.e2e.p99, 3),
+      unit: L === 'ru' ? 'с' : 's',
+      note: first ? q.t('c.e2eP50', { n: fmt(L, first.e2e.p50, 3), name: first.name }) : sc.consumers.length === 0 ? q.t('c.noConsumer') : '',
+      na: sc.consumers.length === 0,
+    },
+  ];
+  if (sc.processor) {
+    const out = s ? outputReader(s) : null;
+    const outTopic = `${sc.topic.name}-out`;
+    const hasReader = sc.consumers.some((c) => c.reads === 'output');
+    const guarantee = s?.processor?.guarantee ?? sc.processor['processing.guarantee'];
+    cells.push(
+      {
+        id: 'outDup',
+        label: 'c.outDup',
+        hint: 'c.outDupHint',
+        value: num(out?.duplicates),
+        text: fmtInt(L, out?.duplicates),
+        bad: out && out.duplicates > 0 ? q.t(guarantee === 'at_least_once' ? 'c.outDupAlo' : out.isolation === 'read_uncommitted' ? 'c.outDupUncommitted' : 'c.outDupOther') : null,
+        note: hasReader ? undefined : q.t('c.noOutputReader', { topic: outTopic }),
+        na: !hasReader,
+      },
+      {
+        id: 'aborted',
+        label: 'c.aborted',
+        hint: 'c.abortedHint',
+        value: num(out?.abortedSkipped),
+        text: fmtInt(L, out?.abortedSkipped),
+        note: !hasReader
+          ? q.t('c.noOutputReader', { topic: outTopic })
+          : out && out.abortedRead > 0
+            ? q.t('c.abortedRead', { n: fmtInt(L, out.abortedRead) })
+            : s?.processor
+              ? q.t('c.abortedOf', { n: fmtInt(L, s.processor.abortedRecords) })
+              : '',
+        na: !hasReader,
+      },
+    );
+  }
+  cells.push({
+    id: 'elections',
+    label: 'c.elections',
+    hint: 'c.electionsHint',
+    value: s ? s.elections.clean + s.elections.unclean : null,
+    text: s ? fmtInt(L, s.elections.clean + s.elections.unclean) : fmtInt(L, null),
+    bad: s && s.elections.unclean > 0 ? q.t('c.electionsBad', { n: fmtInt(L, s.elections.unclean) }) : null,
+    note: s ? q.t('c.electionsNote', { clean: fmtInt(L, s.elections.clean), unclean: fmtInt(L, s.elections.unclean) }) : '',
+  });
+
+  return cells.map(
+    (c): CounterItem => ({
+      testid: `c-${c.id}`,
+      label: q.t(c.label),
+      hint: q.t(c.hint, c.hintVars),
+      value: c.value,
+      text: c.text,
+      hw: null,
+      unit: c.unit,
+      small: c.small,
+      note: c.bad ? c.bad : (c.note ?? (s ? q.t('c.zero') : '')),
+      tone: c.bad ? 'bad' : c.na ? 'na' : 'plain',
+    }),
+  );
+}
+
+/** Every counter id the strip can show (with a processor). */
+export const CLUSTER_COUNTERS = ['c-lost', 'c-failed', 'c-duplicates', 'c-unavailable', 'c-ner', 'c-underRep', 'c-produceP99', 'c-e2eP99', 'c-outDup', 'c-aborted', 'c-elections'] as const;

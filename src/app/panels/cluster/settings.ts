@@ -1,0 +1,269 @@
+/**
+ * Settings of the cluster model (`"model": "cluster"`), as data for the shared settings panel.
+ * Ranges, units and defaults come from ClusterScenarioSchema; `config: true` shows the schema key,
+ * which is Kafka's config name (replica.lag.time.max.ms, min.insync.replicas, acks,
+ * enable.idempotence, processing.guarantee, isolation.level…). Sections: cluster, topic,
+ * producer, processor (when the scenario has one), consumers, network, run.
+ */
+import { serviceFields } from '../../settings/service.ts';
+import type { FieldSpec, SettingsSection } from '../../settings/types.ts';
+import { PRODUCER_SECTION, RUN_SECTION } from '../kafka/settings.ts';
+
+const clusterFields: readonly FieldSpec[] = [
+  {
+    path: 'cluster.brokers',
+    label: { en: 'Brokers', ru: 'Брокеры' },
+    hint: { en: 'Brokers in the cluster, ids 1…N; replicas of a partition go to different brokers', ru: 'Брокеров в кластере, id 1…N; реплики партиции лежат на разных брокерах' },
+    unit: { en: 'brokers', ru: 'брокеров' },
+  },
+  {
+    path: 'cluster.broker.rack',
+    label: { en: 'Racks', ru: 'Стойки' },
+    hint: { en: 'broker.rack of each broker, cycled (e.g. a, b, c); replicas spread over racks; empty = no racks', ru: 'broker.rack каждого брокера по кругу (например a, b, c); реплики разносятся по стойкам; пусто — без стоек' },
+    config: 'broker.rack',
+  },
+  {
+    path: 'cluster.replica.lag.time.max.ms',
+    label: { en: 'Replica lag limit', ru: 'Предел отставания реплики' },
+    hint: { en: 'A follower not caught up with the leader’s log end for this long leaves the ISR', ru: 'Фолловер, не догнавший конец лога лидера за это время, выходит из ISR' },
+    config: true,
+    step: 1000,
+  },
+  {
+    path: 'cluster.replica.fetch.wait.max.ms',
+    label: { en: 'Follower fetch wait', ru: 'Ожидание fetch фолловера' },
+    hint: { en: 'A follower’s fetch waits at the leader up to this long for new records', ru: 'Fetch фолловера ждёт у лидера новых записей до этого времени' },
+    config: true,
+    step: 100,
+  },
+  {
+    path: 'cluster.replica.selector.class',
+    label: { en: 'Replica selector', ru: 'Выбор реплики для чтения' },
+    hint: { en: 'leader: consumers read from the leader; rack-aware: a consumer with client.rack reads from a replica in its rack (follower fetching)', ru: 'leader — консьюмеры читают с лидера; rack-aware — консьюмер с client.rack читает с реплики в своей стойке (follower fetching)' },
+    config: 'replica.selector.class',
+    options: { leader: { en: 'leader (default)', ru: 'leader (по умолчанию)' }, 'rack-aware': { en: 'RackAwareReplicaSelector', ru: 'RackAwareReplicaSelector' } },
+  },
+  {
+    path: 'cluster.auto.leader.rebalance.enable',
+    label: { en: 'Move leaders back', ru: 'Возвращать лидеров' },
+    hint: { en: 'Leadership moves back to each partition’s preferred replica once it is in the ISR again', ru: 'Лидерство возвращается к предпочтительной реплике, когда она снова в ISR' },
+    config: true,
+  },
+  {
+    path: 'cluster.controller.mode',
+    label: { en: 'Controller', ru: 'Контроллер' },
+    hint: { en: 'KRaft: a quorum notices a dead broker after broker.session.timeout.ms; ZooKeeper: after the session timeout, and a new controller first loads every partition', ru: 'KRaft — кворум замечает упавший брокер через broker.session.timeout.ms; ZooKeeper — через таймаут сессии, и новый контроллер сначала загружает все партиции' },
+    config: 'controller mode',
+    options: { kraft: { en: 'KRaft', ru: 'KRaft' }, zookeeper: { en: 'ZooKeeper', ru: 'ZooKeeper' } },
+  },
+  {
+    path: 'cluster.controller.broker.session.timeout.ms',
+    label: { en: 'Broker session timeout', ru: 'Таймаут сессии брокера' },
+    hint: { en: 'KRaft: a broker without a heartbeat this long is fenced and its partitions get new leaders', ru: 'KRaft: брокер без heartbeat столько времени отстраняется, его партиции получают новых лидеров' },
+    config: true,
+    step: 1000,
+    when: { path: 'cluster.controller.mode', is: 'kraft' },
+  },
+  {
+    path: 'cluster.controller.zookeeper.session.timeout.ms',
+    label: { en: 'ZooKeeper session timeout', ru: 'Таймаут сессии ZooKeeper' },
+    hint: { en: 'ZooKeeper: a dead broker’s znode expires after this long', ru: 'ZooKeeper: znode упавшего брокера истекает через это время' },
+    config: true,
+    step: 1000,
+    when: { path: 'cluster.controller.mode', is: 'zookeeper' },
+  },
+];
+
+const topicFields: readonly FieldSpec[] = [
+  {
+    path: 'topic.partitions',
+    label: { en: 'Partitions', ru: 'Партиции' },
+    hint: { en: 'Partitions of the topic; each has a leader and followers', ru: 'Партиций в топике; у каждой лидер и фолловеры' },
+    config: true,
+  },
+  {
+    path: 'topic.replication.factor',
+    label: { en: 'Replication factor', ru: 'Фактор репликации' },
+    hint: { en: 'Copies of each partition, on different brokers (at most the broker count)', ru: 'Копий каждой партиции на разных брокерах (не больше числа брокеров)' },
+    config: true,
+    unit: { en: 'replicas', ru: 'реплик' },
+  },
+  {
+    path: 'topic.min.insync.replicas',
+    label: { en: 'Min in-sync replicas', ru: 'Мин. реплик в ISR' },
+    hint: { en: 'With acks=all a write is refused (NOT_ENOUGH_REPLICAS) while the ISR is smaller: 2 of 3 survives one failure without loss', ru: 'При acks=all запись отклоняется (NOT_ENOUGH_REPLICAS), пока ISR меньше: 2 из 3 переживает один сбой без потерь' },
+    config: true,
+  },
+  {
+    path: 'topic.unclean.leader.election.enable',
+    label: { en: 'Unclean leader election', ru: 'Нечистые выборы лидера' },
+    hint: { en: 'When no ISR replica is alive, elect an out-of-sync one: the partition comes back, what it lacked is lost', ru: 'Если живых реплик из ISR нет — выбрать отставшую: партиция доступна, но то, чего у неё не было, потеряно' },
+    config: true,
+  },
+];
+
+/** Kafka's producer fields that a cluster producer has (rate, keys, profile, arrivals, sizes), then the write path. */
+const producerFields: readonly FieldSpec[] = [
+  ...PRODUCER_SECTION.fields.filter((f) => f.path !== 'producers.0.metadata.max.age.ms'),
+  {
+    path: 'producers.0.acks',
+    label: { en: 'Acks', ru: 'Acks' },
+    hint: { en: '0: no response awaited; 1: the leader’s append; all: every replica in the ISR (the default since Kafka 3.0)', ru: '0 — ответа не ждать; 1 — запись у лидера; all — у всех реплик ISR (по умолчанию с Kafka 3.0)' },
+    config: true,
+  },
+  {
+    path: 'producers.0.enable.idempotence',
+    label: { en: 'Idempotence', ru: 'Идемпотентность' },
+    hint: { en: 'A retried batch already in the log is not written again. Not set (unticked at first): on unless acks ≠ all, retries 0 or more than 5 in flight', ru: 'Повторённая пачка, уже записанная в лог, не пишется снова. Не задано (сначала без галочки): включена, если acks = all, retries > 0 и в полёте не больше 5' },
+    config: true,
+  },
+  {
+    path: 'producers.0.retries',
+    label: { en: 'Retries', ru: 'Повторы' },
+    hint: { en: 'Retriable errors are retried this many times (within delivery.timeout.ms)', ru: 'Сколько раз повторять при повторяемых ошибках (в пределах delivery.timeout.ms)' },
+    config: true,
+  },
+  {
+    path: 'producers.0.retry.backoff.ms',
+    label: { en: 'Retry backoff', ru: 'Пауза перед повтором' },
+    hint: { en: 'Wait before a retry', ru: 'Ожидание перед повтором' },
+    config: true,
+  },
+  {
+    path: 'producers.0.delivery.timeout.ms',
+    label: { en: 'Delivery timeout', ru: 'Таймаут доставки' },
+    hint: { en: 'A record not acknowledged this long after send() fails with TimeoutException', ru: 'Запись, не подтверждённая за это время после send(), завершается TimeoutException' },
+    config: true,
+    step: 1000,
+  },
+  {
+    path: 'producers.0.request.timeout.ms',
+    label: { en: 'Request timeout', ru: 'Таймаут запроса' },
+    hint: { en: 'A produce request without a response this long is retried', ru: 'Запрос на запись без ответа столько времени повторяется' },
+    config: true,
+    step: 1000,
+  },
+  {
+    path: 'producers.0.max.in.flight.requests.per.connection',
+    label: { en: 'Max in flight', ru: 'Макс. запросов в полёте' },
+    hint: { en: 'Produce requests on the way at once; more than 5 turns idempotence off', ru: 'Запросов на запись в пути одновременно; больше 5 выключает идемпотентность' },
+    config: true,
+  },
+  {
+    path: 'producers.0.linger.ms',
+    label: { en: 'Linger', ru: 'Ожидание пачки' },
+    hint: { en: 'A batch waits this long for more records before it is sent', ru: 'Пачка ждёт столько времени других записей перед отправкой' },
+    config: true,
+  },
+  {
+    path: 'producers.0.client.rack',
+    label: { en: 'Producer rack', ru: 'Стойка продюсера' },
+    hint: { en: 'client.rack of the producer’s host: only decides which links are cross-rack; empty = none', ru: 'client.rack хоста продюсера: определяет лишь, какие связи между стойками; пусто — нет' },
+    config: 'client.rack',
+    empty: { en: 'none', ru: 'нет' },
+  },
+];
+
+const processorFields: readonly FieldSpec[] = [
+  {
+    path: 'processor.processing.guarantee',
+    label: { en: 'Processing guarantee', ru: 'Гарантия обработки' },
+    hint: { en: 'at_least_once: outputs first, offsets committed later (a crash re-processes); exactly_once_v2: outputs and offsets in one transaction', ru: 'at_least_once — сначала выход, смещения позже (падение — повторная обработка); exactly_once_v2 — выход и смещения в одной транзакции' },
+    config: true,
+  },
+  {
+    path: 'processor.commit.interval.ms',
+    label: { en: 'Commit interval', ru: 'Интервал коммита' },
+    hint: { en: 'How often offsets are committed (and, with exactly_once_v2, a transaction ends)', ru: 'Как часто коммитятся смещения (и при exactly_once_v2 завершается транзакция)' },
+    config: true,
+  },
+  ...serviceFields(
+    'processor.processing.time',
+    {
+      type: { label: { en: 'Processing time distribution', ru: 'Распределение времени обработки' }, hint: { en: 'How the time per record varies', ru: 'Как меняется время обработки записи' } },
+      mean: {
+        label: { en: 'Processing time', ru: 'Время обработки' },
+        hint: { en: 'Mean time per record', ru: 'Среднее время на запись' },
+        unit: { en: 's per record', ru: 'с на запись' },
+        step: 0.001,
+      },
+    },
+    'processing.time',
+  ),
+  {
+    path: 'processor.transaction.timeout.ms',
+    label: { en: 'Transaction timeout', ru: 'Таймаут транзакции' },
+    hint: { en: 'An open transaction of a dead processor is aborted after this long (or when it restarts)', ru: 'Открытая транзакция упавшего процессора отменяется через это время (или при его перезапуске)' },
+    config: true,
+    step: 1000,
+  },
+  {
+    path: 'processor.restartAfter',
+    label: { en: 'Restart a crashed processor after', ru: 'Перезапуск упавшего процессора через' },
+    hint: { en: 'A supervisor restarts it; empty = never', ru: 'Его перезапускает супервизор; пусто — никогда' },
+    config: 'restartAfter',
+    empty: { en: 'never', ru: 'никогда' },
+  },
+];
+
+const consumerFields: readonly FieldSpec[] = [
+  {
+    path: 'consumers.{i}.reads',
+    label: { en: 'Reads', ru: 'Читает' },
+    hint: { en: 'topic: the producers’ topic; output: the processor’s <topic>-out', ru: 'topic — топик продюсеров; output — выходной <topic>-out процессора' },
+    config: 'reads',
+  },
+  {
+    path: 'consumers.{i}.isolation.level',
+    label: { en: 'Isolation level', ru: 'Уровень изоляции' },
+    hint: { en: 'read_committed stops at the last stable offset and skips aborted transactions; read_uncommitted reads up to the high watermark', ru: 'read_committed останавливается на LSO и пропускает отменённые транзакции; read_uncommitted читает до high watermark' },
+    config: true,
+  },
+  {
+    path: 'consumers.{i}.client.rack',
+    label: { en: 'Consumer rack', ru: 'Стойка консьюмера' },
+    hint: { en: 'With the rack-aware replica selector, the consumer reads from a replica in this rack; empty = the leader', ru: 'С rack-aware выбором реплики консьюмер читает с реплики в этой стойке; пусто — с лидера' },
+    config: 'client.rack',
+    empty: { en: 'none', ru: 'нет' },
+  },
+  {
+    path: 'consumers.{i}.fetch.max.wait.ms',
+    label: { en: 'Fetch wait', ru: 'Ожидание fetch' },
+    hint: { en: 'A fetch waits at the broker up to this long for new records', ru: 'Fetch ждёт у брокера новых записей до этого времени' },
+    config: true,
+    step: 100,
+  },
+];
+
+export const CLUSTER_SETTINGS: readonly SettingsSection[] = [
+  { id: 'cluster', title: { en: 'Cluster', ru: 'Кластер' }, fields: clusterFields },
+  { id: 'topic', title: { en: 'Topic', ru: 'Топик' }, code: 'topic.name', fields: topicFields },
+  { ...PRODUCER_SECTION, fields: producerFields },
+  { id: 'processor', title: { en: 'Processor', ru: 'Процессор' }, code: 'processor.name', fields: processorFields },
+  { id: 'consumer', each: 'consumers', title: { en: 'Consumer', ru: 'Консьюмер' }, code: 'consumers.{i}.name', fields: consumerFields },
+  {
+    id: 'timing',
+    title: { en: 'Network', ru: 'Сеть' },
+    fields: [
+      {
+        path: 'timing.rtt.ms',
+        label: { en: 'Round trip', ru: 'Круговая задержка' },
+        hint: { en: 'Round trip within a rack (not a Kafka setting): every produce, fetch and response takes half of it each way', ru: 'Круговая задержка внутри стойки (не настройка Kafka): запись, fetch и ответ тратят по половине в каждую сторону' },
+        config: 'rtt.ms',
+      },
+      {
+        path: 'timing.cross-rack.rtt.ms',
+        label: { en: 'Cross-rack round trip', ru: 'Круговая задержка между стойками' },
+        hint: { en: 'Round trip between racks', ru: 'Круговая задержка между стойками' },
+        config: 'cross-rack.rtt.ms',
+      },
+      {
+        path: 'timing.append.ms',
+        label: { en: 'Append time', ru: 'Время записи' },
+        hint: { en: 'A broker’s time to append one request', ru: 'Время брокера на запись одного запроса' },
+        config: 'append.ms',
+      },
+    ],
+  },
+  RUN_SECTION,
+];

@@ -59,23 +59,25 @@ function conserved(r: ClusterSummary): void {
 }
 
 describe.each(SEEDS)('seed %i', (seed) => {
-  it('acks-and-isr: with acks=1 the leader’s crash loses what the lagging followers had not copied; acks=all + min.insync.replicas=2 loses nothing and pays in produce latency', () => {
+  it('acks-and-isr: a leader cut off from its followers acknowledges acks=1 writes alone; they are truncated when it is replaced; acks=all + min.insync.replicas=2 loses nothing and pays in produce latency', () => {
     const a = run('acks-and-isr', seed);
     conserved(a.r);
-    // Broker 1 leads about a third of 600/s; the followers hold ≈ 0.5 s less: on the order of a
-    // hundred acknowledged records are truncated by the clean election of a lagging follower.
-    expect(a.h('lost')).toBeGreaterThan(20);
+    // Broker 1 leads a third of 600/s and acknowledges alone for broker.session.timeout.ms (9 s)
+    // before it is fenced: ≈ 1,800 acknowledged records are truncated (1,763–1,854 on seeds 1–5).
+    expect(a.h('lost')).toBeGreaterThan(1_000);
     expect(a.r.elections.clean).toBeGreaterThan(0);
     expect(a.r.elections.unclean).toBe(0);
     expect(a.r.truncated).toBeGreaterThanOrEqual(a.h('lost'));
+    // The producer saw nothing: no error, and every acknowledgement as fast as usual.
+    expect(a.h('failed')).toBe(0);
+    expect(a.h('produceP99')).toBeLessThan(0.05);
 
     const b = fixed('acks-and-isr', seed);
     conserved(b.r);
     expect(b.h('lost')).toBe(0);
     expect(b.r.producers[0].acks).toBe('all');
-    // The cost: acks=all waits for the slow followers (≈ 0.5 s more per fetch) — p99 far above acks=1's.
-    expect(b.h('produceP99')).toBeGreaterThan(0.3);
-    expect(b.h('produceP99')).toBeGreaterThan(5 * a.h('produceP50'));
+    // The cost: the writes caught at the cut-off leader wait for request.timeout.ms (30 s) before a retry.
+    expect(b.h('produceP99')).toBeGreaterThan(10);
   });
 
   it('unclean-election: the only live replica is out of sync; electing it loses acknowledged records, refusing keeps the partitions offline', () => {
@@ -116,17 +118,18 @@ describe.each(SEEDS)('seed %i', (seed) => {
     const a = run('idempotent-producer', seed);
     conserved(a.r);
     expect(a.r.producers[0].idempotence).toBe(false);
-    // Twelve lost responses, each a batch of at least one record, retried after request.timeout.ms.
-    expect(a.h('duplicates')).toBeGreaterThanOrEqual(12);
-    expect(a.r.retries).toBeGreaterThanOrEqual(12);
+    // Six lost responses, each a batch of at least one record, retried after request.timeout.ms.
+    expect(a.r.retries).toBe(6);
+    expect(a.h('duplicates')).toBeGreaterThanOrEqual(6);
     expect(a.h('lost')).toBe(0);
 
     const b = fixed('idempotent-producer', seed);
     conserved(b.r);
     expect(b.r.producers[0].idempotence).toBe(true);
     expect(b.h('duplicates')).toBe(0);
-    // The same retries reach the leaders, which recognise the batches.
-    expect(b.r.deduplicated).toBeGreaterThanOrEqual(12);
+    // The same retries reach the leaders, which recognise every record of them.
+    expect(b.r.retries).toBe(6);
+    expect(b.r.deduplicated).toBe(a.h('duplicates'));
   });
 
   it('exactly-once: a crash re-processes what was not committed (duplicate outputs at least once); exactly_once_v2 + read_committed shows none', () => {
@@ -144,8 +147,10 @@ describe.each(SEEDS)('seed %i', (seed) => {
     // The crashed instance's open transaction was aborted, and the reader skipped its records.
     expect(b.r.processor!.aborts).toBeGreaterThan(0);
     expect(b.h('abortedSkipped')).toBeGreaterThan(0);
-    // The cost: read_committed waits for each commit.
-    expect(b.h('p99')).toBeGreaterThan(a.h('p99'));
+    // The cost: read_committed sees an output only when its transaction commits (every 100 ms),
+    // so the median end-to-end latency rises (≈ 13 ms → ≈ 67 ms); the p99 of both is the
+    // catch-up after the restart.
+    expect(b.r.consumers[0].e2e.p50!).toBeGreaterThan(a.r.consumers[0].e2e.p50! + 0.02);
   });
 
   it('follower-fetch: reading from leaders in other zones moves bytes across zones; the rack-aware selector moves none, for a little latency', () => {

@@ -20,5 +20,6 @@ export const panels: ModelPanels<ClusterScenario> = {
   sweep: null,
   hasLog: true,
   compare: clusterCompare,
-  present: { panels: ['topology', 'chart-records'], counters: ['c-lost', 'c-failed', 'c-unavailable', 'c-underRep'] },
+  // The grid of replicas needs the height: alone by default, with one chart at most when a lesson names one.
+  present: { panels: ['topology'], counters: ['c-lost', 'c-failed', 'c-unavailable', 'c-underRep'], maxPanels: 2 },
 };

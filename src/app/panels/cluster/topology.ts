@@ -152,9 +152,9 @@ export interface GridLayout {
  * not fit are counted, not drawn), a header of `headH`, `rows` rows of at most `maxRow` px and a
  * line for the partitions not listed.
  */
-export function gridLayout(w: number, h: number, brokers: number, rows: number, hasMore: boolean, opts = { side: 150, gap: 14, labelW: 92, headH: 32, maxRow: 34, minCol: 44, moreH: 15, top: 14 }): GridLayout {
+export function gridLayout(w: number, h: number, brokers: number, rows: number, hasMore: boolean, opts = { side: 180, gap: 12, labelW: 96, headH: 30, maxRow: 30, minCol: 44, moreH: 15, top: 14 }): GridLayout {
   const narrow = w < 640;
-  const sideW = narrow ? 0 : Math.min(opts.side, Math.max(96, w * 0.16));
+  const sideW = narrow ? 0 : Math.min(opts.side, Math.max(96, w * 0.21));
   const left = { x: 2, y: opts.top, w: sideW, h: h - opts.top - 2 };
   const right = { x: w - 2 - sideW, y: opts.top, w: sideW, h: h - opts.top - 2 };
   const gx = narrow ? 2 : left.x + left.w + opts.gap;

@@ -1,0 +1,171 @@
+/**
+ * The cluster page in the browser: the blank start plays, a broker crash (a live fault) shows in
+ * the topology as the broker down and a new leader for the partitions it led, the counters agree
+ * with the topology and the charts' last points, and the page fits 1280×720 in English, Russian
+ * and presenter mode with no text leaving the drawing.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { failOnConsoleErrors, runToEnd, SHOTS, status } from './helpers.ts';
+
+failOnConsoleErrors();
+
+async function openBlank(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.getByTestId('scenario').selectOption('custom:cluster');
+  await expect(page.getByTestId('cluster-view')).toBeVisible();
+  await expect(status(page)).toHaveAttribute('data-value', 'idle');
+}
+
+const num = async (page: Page, id: string) => Number(await page.getByTestId(id).getAttribute('data-value'));
+const last = async (page: Page, chart: string) => (await page.getByTestId(chart).getAttribute('data-last'))!.split(',').map((x) => (x === '' ? null : Number(x)));
+const attr = async (page: Page, sel: string, name: string) => page.locator(sel).first().getAttribute(name);
+
+/** Texts of the topology drawing that leave its SVG, or the drawing its card. */
+async function clipped(page: Page): Promise<string[]> {
+  return page.getByTestId('topology').evaluate((card) => {
+    const svg = card.querySelector('svg')!.getBoundingClientRect();
+    const box = card.getBoundingClientRect();
+    const out: string[] = [];
+    for (const t of card.querySelectorAll('svg text')) {
+      const r = t.getBoundingClientRect();
+      if (r.width === 0) continue;
+      if (r.right > svg.right + 1 || r.left < svg.left - 1 || r.bottom > svg.bottom + 1 || r.top < svg.top - 1) out.push(`${t.textContent} outside the drawing`);
+    }
+    if (svg.bottom > box.bottom + 1 || svg.right > box.right + 1) out.push('drawing outside its card');
+    return out;
+  });
+}
+
+/** Texts of a box (a replica cell, a broker head, a producer box) that run past the box drawn around them. */
+async function overflowing(page: Page): Promise<string[]> {
+  return page.getByTestId('topology').evaluate((card) => {
+    const out: string[] = [];
+    for (const g of card.querySelectorAll('svg g[data-testid]')) {
+      const rect = g.querySelector(':scope > rect');
+      if (!rect) continue;
+      const r = rect.getBoundingClientRect();
+      for (const t of g.querySelectorAll(':scope > text')) {
+        const b = t.getBoundingClientRect();
+        if (b.width === 0) continue;
+        if (b.right > r.right + 1.5 || b.left < r.left - 1.5) out.push(`${g.getAttribute('data-testid')}: "${t.textContent}" wider than its box (${Math.round(b.width)} > ${Math.round(r.width)})`);
+      }
+    }
+    return out;
+  });
+}
+
+/** Cards of the main area whose content spills out of them. */
+async function spills(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const card of document.querySelectorAll('[data-testid=cluster-view] .card, [data-testid=cluster-view] section.chart')) {
+      const box = card.getBoundingClientRect();
+      if (box.height === 0) continue;
+      for (const el of card.querySelectorAll('*')) {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) continue;
+        if (r.bottom > box.bottom + 2 || r.right > box.right + 2) {
+          out.push(`${card.getAttribute('data-testid') ?? card.className}: ${el.tagName} spills`);
+          break;
+        }
+      }
+    }
+    return out;
+  });
+}
+
+test('blank start: play, crash the leader of partition 0, a new leader is elected; counters agree; EN, RU, presenter at 1280×720', async ({ page }) => {
+  test.setTimeout(240_000);
+  await openBlank(page);
+  await expect(page.getByTestId('broker')).toHaveCount(3);
+  await expect(page.getByTestId('producer')).toHaveCount(1);
+  await expect(page.getByTestId('consumer')).toHaveCount(1);
+  for (const id of ['c-lost', 'c-failed', 'c-duplicates', 'c-unavailable', 'c-ner', 'c-underRep', 'c-produceP99', 'c-e2eP99', 'c-elections']) await expect(page.getByTestId(id)).toBeVisible();
+  await expect(page.getByTestId('c-outDup')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/cluster-idle-1280x720.png` });
+
+  await page.getByTestId('speed').selectOption('10');
+  await page.getByTestId('play').click();
+  await expect(page.getByTestId('partition-row').first()).toBeAttached({ timeout: 20_000 });
+  await expect.poll(async () => num(page, 'sim-time'), { timeout: 30_000 }).toBeGreaterThan(20);
+  await page.screenshot({ path: `${SHOTS}/cluster-running-1280x720.png` });
+
+  // The leader of partition 0 dies.
+  const row0 = page.locator('[data-testid=partition-row][data-partition="0"]');
+  const leader = Number(await row0.getAttribute('data-leader'));
+  const epoch = Number(await row0.getAttribute('data-epoch'));
+  expect(leader).toBeGreaterThan(0);
+  await page.getByTestId('tab-faults').click();
+  await page.getByTestId('fault-target').selectOption(`broker-${leader}`);
+  await page.getByTestId('fault-broker-crash').click();
+  await expect(page.locator(`[data-testid=broker][data-id="${leader}"]`)).toHaveAttribute('data-state', 'down', { timeout: 15_000 });
+  await expect(page.getByTestId('fault-timeline')).toContainText('broker-crash');
+  await page.screenshot({ path: `${SHOTS}/cluster-crashed-1280x720.png` });
+  // After the session timeout the controller elects another replica of the ISR.
+  await expect.poll(async () => Number(await row0.getAttribute('data-epoch')), { timeout: 60_000 }).toBeGreaterThan(epoch);
+  const next = Number(await row0.getAttribute('data-leader'));
+  expect(next).toBeGreaterThan(0);
+  expect(next).not.toBe(leader);
+  await expect(page.locator(`[data-testid=replica][data-partition="0"][data-broker="${next}"]`)).toHaveAttribute('data-leader', '1');
+  // Play toggles to Pause while running: stop here for the picture.
+  await page.getByTestId('play').click();
+  await expect(status(page)).not.toHaveAttribute('data-value', 'running');
+  await page.screenshot({ path: `${SHOTS}/cluster-elected-1280x720.png` });
+
+  await runToEnd(page);
+  // Counters equal the charts' last points (both are the summary's numbers).
+  const rec = await last(page, 'chart-records');
+  expect(rec[0]).toBe(await num(page, 'c-lost'));
+  expect(rec[1]).toBe(await num(page, 'c-failed'));
+  expect(rec[2]).toBe(await num(page, 'c-duplicates'));
+  expect((await last(page, 'chart-isr'))[1]).toBe(await num(page, 'c-underRep'));
+  // …and the topology: under-replicated partitions now are the rows whose ISR is smaller than their replicas (6 partitions: all drawn).
+  const rows = await page.getByTestId('partition-row').evaluateAll((els) => els.map((e) => e.getAttribute('data-state')));
+  expect(rows.filter((s) => s !== 'online').length).toBeGreaterThanOrEqual(await num(page, 'c-underRep'));
+  // …and the producer box: what it lost is the lost counter (one producer).
+  expect(Number(await attr(page, '[data-testid=producer]', 'data-lost'))).toBe(await num(page, 'c-lost'));
+  expect(await num(page, 'c-elections')).toBeGreaterThanOrEqual(1);
+  // A chart that renders says something: the ISR chart has a line, the produce latency too.
+  expect(Number(await page.getByTestId('chart-isr').getAttribute('data-ymax'))).toBeGreaterThan(0);
+  expect(Number(await page.getByTestId('chart-produce').getAttribute('data-ymax'))).toBeGreaterThan(0);
+
+  expect(await clipped(page)).toEqual([]);
+  expect(await overflowing(page)).toEqual([]);
+  expect(await spills(page)).toEqual([]);
+  const size = await page.evaluate(() => ({ h: document.documentElement.scrollHeight, w: document.documentElement.scrollWidth }));
+  expect(size.h).toBeLessThanOrEqual(720);
+  expect(size.w).toBeLessThanOrEqual(1280);
+  await page.screenshot({ path: `${SHOTS}/cluster-en-1280x720.png` });
+  await page.getByTestId('tab-log').click();
+  await page.screenshot({ path: `${SHOTS}/cluster-log-1280x720.png` });
+
+  await page.getByTestId('lang-ru').click();
+  await expect(page.getByTestId('topology')).toContainText('Кластер');
+  await expect(page.getByTestId('c-failed')).toContainText('Ошибки');
+  await expect(page.getByTestId('chart-isr')).toContainText('ISR и недоступные');
+  expect(await clipped(page)).toEqual([]);
+  expect(await overflowing(page)).toEqual([]);
+  expect(await spills(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/cluster-ru-1280x720.png` });
+
+  await page.getByTestId('presenter-toggle').click();
+  await expect(page.getByTestId('playground')).toHaveAttribute('data-presenter', '1');
+  expect(await clipped(page)).toEqual([]);
+  expect(await overflowing(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/cluster-presenter-ru-1280x720.png` });
+  await page.getByTestId('lang-en').click();
+  expect(await clipped(page)).toEqual([]);
+  expect(await overflowing(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/cluster-presenter-en-1280x720.png` });
+});
+
+test('settings: the cluster, topic, producer and consumer fields by their Kafka names, ranges from the schema', async ({ page }) => {
+  await openBlank(page);
+  await page.getByTestId('open-settings').click();
+  const settings = page.getByTestId('settings');
+  for (const name of ['replica.lag.time.max.ms', 'replica.fetch.wait.max.ms', 'replica.selector.class', 'min.insync.replicas', 'unclean.leader.election.enable', 'acks', 'enable.idempotence', 'delivery.timeout.ms', 'max.in.flight.requests.per.connection', 'linger.ms', 'isolation.level'])
+    await expect(settings).toContainText(name);
+  await expect(page.getByTestId('set-topic.min.insync.replicas')).toHaveValue('2');
+  await expect(page.getByTestId('range-cluster.brokers')).toHaveText('1 – 64');
+  await page.screenshot({ path: `${SHOTS}/cluster-settings.png` });
+});

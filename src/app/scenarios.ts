@@ -6,7 +6,12 @@ import { formatError, validateScenario, type Scenario } from '../scenario/index.
 
 export const DEFAULT_SCENARIO_ID = 'mm1';
 
-/** Teaching order: queueing theory first, then the Kafka stories from simple to advanced. */
+/**
+ * Teaching order: queueing theory first, then the Kafka stories from simple to advanced, the queue
+ * broker's (alphabetical, as before they were listed), then durability on a cluster: what acks
+ * promise, what the ISR refuses, elections, the idempotent producer, transactions, follower
+ * fetching and the controller.
+ */
 const ORDER = [
   'mm1',
   'mmc',
@@ -28,6 +33,21 @@ const ORDER = [
   'eager-vs-cooperative',
   'poison-message',
   'retry-topics',
+  'delayed-delivery',
+  'dlq-replay-loop',
+  'fifo-groups',
+  'lease-too-short',
+  'log-vs-queue',
+  'pooling',
+  'prefetch',
+  'priority',
+  'acks-and-isr',
+  'min-insync-unavailable',
+  'unclean-election',
+  'idempotent-producer',
+  'exactly-once',
+  'follower-fetch',
+  'controller-failover',
 ];
 
 const files = import.meta.glob<unknown>(['../../scenarios/*.json', '!../../scenarios/*.schema.json'], {

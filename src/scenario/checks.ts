@@ -1,11 +1,11 @@
 /**
  * Checks that involve several fields and that more than one model's scenarios share (service
- * times, rate profiles, producers, the volume of a run); `validate.ts` and `queue-validate.ts`
- * combine them with each model's own.
+ * times, rate profiles, producers, the volume of a run); `validate.ts`, `queue-validate.ts` and
+ * `cluster-validate.ts` combine them with each model's own.
  */
 import { exp } from '../sim/kernel/pmath.ts';
 import { MAX_EXPECTED_ARRIVALS, type StationScenario } from './schema.ts';
-import type { KafkaScenario, QueueScenario } from './schema.ts';
+import type { ClusterScenario, KafkaScenario, QueueScenario } from './schema.ts';
 
 export interface ScenarioError {
   /** Dotted path of the field, e.g. `arrival.rate` or `arrival.profile.2.at`; '' for the whole. */
@@ -61,7 +61,7 @@ export function volumeError(peakRate: number, duration: number): ScenarioError[]
 }
 
 
-type AnyProducer = KafkaScenario['producers'][number] | QueueScenario['producers'][number];
+type AnyProducer = KafkaScenario['producers'][number] | QueueScenario['producers'][number] | ClusterScenario['producers'][number];
 
 /** Each producer's profile, keys and bursts, and the run's volume at the producers' summed peak rate. */
 export function producerErrors(producers: readonly AnyProducer[], duration: number): ScenarioError[] {

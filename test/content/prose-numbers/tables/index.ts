@@ -1,5 +1,12 @@
 /** One table per lesson: every number its files write, and what it stands for (see ../ledger.ts). */
 import type { Entry } from '../ledger.ts';
+import acksAndIsr from './acks-and-isr.ts';
+import uncleanElection from './unclean-election.ts';
+import minInsyncUnavailable from './min-insync-unavailable.ts';
+import idempotentProducer from './idempotent-producer.ts';
+import exactlyOnce from './exactly-once.ts';
+import followerFetch from './follower-fetch.ts';
+import controllerFailover from './controller-failover.ts';
 import logVsQueue from './log-vs-queue.ts';
 import logReplay from './log-replay.ts';
 import leaseTooShort from './lease-too-short.ts';
@@ -60,4 +67,11 @@ export const TABLES: Record<string, Entry[]> = {
   'fifo-groups': fifoGroups,
   'priority': priority,
   'delayed-delivery': delayedDelivery,
+  'acks-and-isr': acksAndIsr,
+  'unclean-election': uncleanElection,
+  'min-insync-unavailable': minInsyncUnavailable,
+  'idempotent-producer': idempotentProducer,
+  'exactly-once': exactlyOnce,
+  'follower-fetch': followerFetch,
+  'controller-failover': controllerFailover,
 };

@@ -1,0 +1,188 @@
+/**
+ * Every shipped cluster scenario shows its story's signature on every one of SEEDS, and its
+ * lesson's fix removes it. A run is the shipped file with `seed` overridden; the fix is the
+ * lesson's `fix:` overrides (as compare view and `--compare fix` apply them). Thresholds come from
+ * the mechanism each comment gives, with the margin it states, not from one lucky seed.
+ */
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { validateScenario, formatError } from '../../src/scenario/validate.ts';
+import { applyOverride, parseOverride } from '../../src/scenario/set-path.ts';
+import type { ClusterScenario } from '../../src/scenario/schema.ts';
+import { runScenarioWithLog } from '../../src/run/run.ts';
+import type { ClusterSummary } from '../../src/run/models/cluster/data.ts';
+import { CLUSTER_HEADLINE } from '../../src/run/models/cluster/headline.ts';
+import type { LogEntry } from '../../src/sim/model/kafka/event-log.ts';
+import { lessonFix } from '../content/prose-numbers/ledger.ts';
+
+const SEEDS = [1, 2, 3, 4, 5];
+
+function load(id: string, ...sets: string[]): ClusterScenario {
+  let raw: unknown = JSON.parse(readFileSync(`scenarios/${id}.json`, 'utf8'));
+  for (const o of sets) raw = applyOverride(raw, parseOverride(o));
+  const v = validateScenario(raw);
+  if (!v.ok) throw new Error(`${id} ${sets.join(' ')}: ${v.errors.map(formatError).join('; ')}`);
+  if (v.scenario.model !== 'cluster') throw new Error(`${id} is not a cluster scenario`);
+  return v.scenario;
+}
+
+interface Run {
+  s: ClusterScenario;
+  r: ClusterSummary;
+  log: LogEntry[];
+  /** A headline metric by id (the numbers compare view leads with). */
+  h(id: string): number;
+}
+
+function run(id: string, seed: number, ...sets: string[]): Run {
+  const s = load(id, `seed=${seed}`, ...sets);
+  const { summary, log } = runScenarioWithLog(s);
+  const r = summary as ClusterSummary;
+  const h = (m: string): number => {
+    const def = CLUSTER_HEADLINE.find((d) => d.id === m);
+    if (!def) throw new Error(`no headline metric ${m}`);
+    const v = def.value(r);
+    if (v === null) throw new Error(`${id} seed ${seed}: ${m} is null`);
+    return v;
+  };
+  return { s, r, log, h };
+}
+
+/** The scenario with its lesson's fix. */
+const fixed = (id: string, seed: number) => run(id, seed, ...lessonFix(id));
+
+/** Conservation: every record produced is in flight, acknowledged and stored, acknowledged and lost, or failed. */
+function conserved(r: ClusterSummary): void {
+  const c = r.records;
+  expect(c.inFlight + c.ackedStored + c.ackedLost + c.failed).toBe(c.produced);
+  expect(r.lost).toBe(c.ackedLost);
+}
+
+describe.each(SEEDS)('seed %i', (seed) => {
+  it('acks-and-isr: a leader cut off from its followers acknowledges acks=1 writes alone; they are truncated when it is replaced; acks=all + min.insync.replicas=2 loses nothing and pays in produce latency', () => {
+    const a = run('acks-and-isr', seed);
+    conserved(a.r);
+    // Broker 1 leads a third of 600/s and acknowledges alone for broker.session.timeout.ms (9 s)
+    // before it is fenced: ≈ 1,800 acknowledged records are truncated (1,763–1,854 on seeds 1–5).
+    expect(a.h('lost')).toBeGreaterThan(1_000);
+    expect(a.r.elections.clean).toBeGreaterThan(0);
+    expect(a.r.elections.unclean).toBe(0);
+    expect(a.r.truncated).toBeGreaterThanOrEqual(a.h('lost'));
+    // The producer saw nothing: no error, and every acknowledgement as fast as usual.
+    expect(a.h('failed')).toBe(0);
+    expect(a.h('produceP99')).toBeLessThan(0.05);
+
+    const b = fixed('acks-and-isr', seed);
+    conserved(b.r);
+    expect(b.h('lost')).toBe(0);
+    expect(b.r.producers[0].acks).toBe('all');
+    // The cost: the writes caught at the cut-off leader wait for request.timeout.ms (30 s) before a retry.
+    expect(b.h('produceP99')).toBeGreaterThan(10);
+  });
+
+  it('unclean-election: the only live replica is out of sync; electing it loses acknowledged records, refusing keeps the partitions offline', () => {
+    const a = run('unclean-election', seed);
+    conserved(a.r);
+    // Broker 3 stalls at t = 10 s; by t = 70 s about a minute of acknowledged writes of broker 1's
+    // partitions (≈ two thirds of 200/s) exist only on brokers 1 and 2: thousands are truncated.
+    expect(a.h('uncleanElections')).toBeGreaterThan(0);
+    expect(a.h('lost')).toBeGreaterThan(1_000);
+
+    const b = fixed('unclean-election', seed);
+    conserved(b.r);
+    expect(b.h('uncleanElections')).toBe(0);
+    expect(b.h('lost')).toBe(0);
+    // Availability is what pays: the partitions wait for broker 1 (a minute) instead of the
+    // session timeout (seconds) — several times the unavailable partition-seconds.
+    expect(b.h('unavailable')).toBeGreaterThan(2 * a.h('unavailable'));
+  });
+
+  it('min-insync-unavailable: with two of three brokers down, acks=all writes are refused (NOT_ENOUGH_REPLICAS) and fail after delivery.timeout.ms, none is acknowledged and lost; four replicas keep writing', () => {
+    const a = run('min-insync-unavailable', seed);
+    conserved(a.r);
+    expect(a.h('notEnoughReplicas')).toBeGreaterThan(100);
+    // Refused for ≈ 3 minutes against a 2-minute delivery timeout: thousands of records fail.
+    expect(a.h('failed')).toBeGreaterThan(1_000);
+    expect(a.r.failedBy.TimeoutException ?? 0).toBeGreaterThan(0);
+    expect(a.h('lost')).toBe(0);
+    expect(a.r.unavailable.underMinIsr).toBeGreaterThan(a.r.unavailable.offline);
+
+    const b = fixed('min-insync-unavailable', seed);
+    conserved(b.r);
+    expect(b.h('notEnoughReplicas')).toBe(0);
+    expect(b.h('failed')).toBe(0);
+    expect(b.h('lost')).toBe(0);
+  });
+
+  it('idempotent-producer: a lost response and a retry write the batch twice without idempotence, once with it', () => {
+    const a = run('idempotent-producer', seed);
+    conserved(a.r);
+    expect(a.r.producers[0].idempotence).toBe(false);
+    // Six lost responses, each a batch of at least one record, retried after request.timeout.ms.
+    expect(a.r.retries).toBe(6);
+    expect(a.h('duplicates')).toBeGreaterThanOrEqual(6);
+    expect(a.h('lost')).toBe(0);
+
+    const b = fixed('idempotent-producer', seed);
+    conserved(b.r);
+    expect(b.r.producers[0].idempotence).toBe(true);
+    expect(b.h('duplicates')).toBe(0);
+    // The same retries reach the leaders, which recognise every record of them.
+    expect(b.r.retries).toBe(6);
+    expect(b.r.deduplicated).toBe(a.h('duplicates'));
+  });
+
+  it('exactly-once: a crash re-processes what was not committed (duplicate outputs at least once); exactly_once_v2 + read_committed shows none', () => {
+    const a = run('exactly-once', seed);
+    conserved(a.r);
+    // Commits every 30 s; the crash at t = 45 s re-processes ≈ 15 s × 200/s of input.
+    expect(a.h('outputDuplicates')).toBeGreaterThan(1_000);
+    expect(a.r.processor!.crashes).toBe(1);
+    expect(a.r.processor!.reprocessed).toBeGreaterThan(1_000);
+
+    const b = fixed('exactly-once', seed);
+    conserved(b.r);
+    expect(b.r.processor!.guarantee).toBe('exactly_once_v2');
+    expect(b.h('outputDuplicates')).toBe(0);
+    // The crashed instance's open transaction was aborted, and the reader skipped its records.
+    expect(b.r.processor!.aborts).toBeGreaterThan(0);
+    expect(b.h('abortedSkipped')).toBeGreaterThan(0);
+    // The cost: read_committed sees an output only when its transaction commits (every 100 ms),
+    // so the median end-to-end latency rises (≈ 13 ms → ≈ 67 ms); the p99 of both is the
+    // catch-up after the restart.
+    expect(b.r.consumers[0].e2e.p50!).toBeGreaterThan(a.r.consumers[0].e2e.p50! + 0.02);
+  });
+
+  it('follower-fetch: reading from leaders in other zones moves bytes across zones; the rack-aware selector moves none, for a little latency', () => {
+    const a = run('follower-fetch', seed);
+    conserved(a.r);
+    // Two leaders in three are in another zone: most bytes cross.
+    expect(a.h('crossRack')).toBeGreaterThan(0);
+    expect(a.r.consumers[0].followerShare ?? 0).toBe(0);
+
+    const b = fixed('follower-fetch', seed);
+    conserved(b.r);
+    expect(b.h('crossRack')).toBe(0);
+    expect(b.r.consumers[0].followerShare!).toBeGreaterThan(0.5);
+    // A follower learns the high watermark one fetch later: e2e p99 rises, but stays under a second.
+    expect(b.h('p99')).toBeGreaterThan(a.h('p99'));
+    expect(b.h('p99')).toBeLessThan(1);
+  });
+
+  it('controller-failover: ZooKeeper takes its session timeout, a full state load and a write per partition; KRaft far less', () => {
+    const a = run('controller-failover', seed);
+    conserved(a.r);
+    const zk = a.h('electionTime');
+    // ≥ zookeeper.session.timeout.ms (18 s) plus the load and 2,000 elections.
+    expect(zk).toBeGreaterThan(18);
+
+    const b = fixed('controller-failover', seed);
+    conserved(b.r);
+    const kraft = b.h('electionTime');
+    // broker.session.timeout.ms (9 s) and 2,000 records in the metadata log.
+    expect(kraft).toBeGreaterThan(9);
+    expect(kraft).toBeLessThan(10);
+    expect(zk).toBeGreaterThan(2 * kraft);
+    expect(b.h('unavailable')).toBeLessThan(0.6 * a.h('unavailable'));
+  });
+});

@@ -1,0 +1,31 @@
+import { cluster as c, type Entry } from '../ledger.ts';
+import type { ClusterScenario } from '../../../../src/scenario/schema.ts';
+import type { LogEntry } from '../../../../src/sim/model/kafka/event-log.ts';
+import type { ClusterSummary } from '../../../../src/run/models/cluster/data.ts';
+
+type Cut = Extract<ClusterScenario['faults'][number], { kind: 'network-partition' }>;
+const cut = (s: ClusterScenario) => s.faults[0] as Cut;
+const truncatedOn = (log: LogEntry[], partition: string) => Number(/— (\d+) acknowledged/.exec(log.find((e) => e.text.startsWith(`Truncating partition ${partition} `))!.text)![1]);
+
+export default [
+  c.input(['acks={1}: a leader', 'keeps acknowledging acks={1} writes', 'with acks={1}: a payment', 'With acks={1} the leader', 'because acks={1} never'], ['acks={1}: лидер', 'подтверждать записи с acks={1};', 'с acks={1}: платёж', 'С acks={1} лидер', 'потому что acks={1} никогда'], (s) => Number(s.producers[0].acks)),
+  c.input('writes {600} payments', 'пишет {600} платежей', (s) => s.producers[0].rate),
+  c.input('of {6} partitions', 'из {6} партиций', (s) => s.topic.partitions),
+  c.input('on {3} brokers', 'на {3} брокерах', (s) => s.cluster.brokers),
+  c.input('replication.factor {3}, with', 'replication.factor {3}, с', (s) => s.topic['replication.factor']),
+  c.input('t = {20} s broker', 't = {20} с брокер', (s) => cut(s).at),
+  c.input(['s broker {1} loses', 'Fencing broker {1}:', 'Cut off from them, broker {1} was', 'everything broker {1} took'], ['с брокер {1} теряет', 'Fencing broker {1}:', 'брокер {1} ещё', 'что брокер {1} принял'], (s) => cut(s).broker),
+  c.measured('at t = {29} s, after', 'в t = {29} с, через', (r, { s }) => cut(s).at + r.electionTime.max!, { within: 0.01 }),
+  c.input('no heartbeat for {9000} ms', 'no heartbeat for {9000} ms', (s) => s.cluster.controller['broker.session.timeout.ms']),
+  c.fact('partition payments-{2} …', 'partition payments-{2} …', 'the partition the log line names (its number, not a quantity)'),
+  c.measured('… {869} acknowledged', '… {869} acknowledged', (r, { log }) => truncatedOn(log, 'payments-2')),
+  c.measured(['lost: about {1,760} payments', '0 instead of about {1,760}.'], ['около {1760} платежей', '0 вместо примерно {1760}.'], (r) => r.lost, { within: 10 }),
+  c.measured(['Produce p99 stays at {6} ms', 'rises from {6} ms to'], ['p99 записи остаётся {6} мс', 'растёт с {6} мс примерно'], (r) => r.produceLatency.p99! * 1000),
+  c.derived('for {9} s and', 'ещё {9} с оставался', (s) => s.cluster.controller['broker.session.timeout.ms'] / 1000),
+  c.input('min.insync.replicas={2}', 'min.insync.replicas={2}', (s) => s.topic['min.insync.replicas'], { fix: true, n: 2 }),
+  c.input('while fewer than {2} are in sync', 'пока синхронных меньше {2}', (s) => s.topic['min.insync.replicas'], { fix: true }),
+  c.measured('lost: {0} instead', 'ничего: {0} вместо', (r) => r.lost, { fix: true }),
+  c.measured('to about {28} s', 'примерно до {28} с', (r) => r.produceLatency.p99!, { fix: true }),
+  // In a healthy cluster: acks=all's median against acks=1's, the same records before the cut.
+  c.measured('round trip, about {1} ms here', 'здесь около {1} мс', (r, { run }) => 1000 * (r.produceLatency.p50! - (run('acks-and-isr').summary as ClusterSummary).produceLatency.p50!), { fix: true }),
+] satisfies Entry[];

@@ -18,6 +18,7 @@ interface Setup {
   txnTimeoutMs?: number;
   until?: number;
   warmup?: number;
+  gap?: number;
 }
 
 function setup(o: Setup) {
@@ -47,7 +48,7 @@ function setup(o: Setup) {
     core.sim.scheduleAt(at, kFault, faults.length - 1, 120);
   }
   const until = o.until ?? 6;
-  core.traffic(0.002, until - 1, 0.002, 0.5);
+  core.traffic(o.gap ?? 0.002, until - 1, 0.002, 0.5);
   return { core, r, until };
 }
 
@@ -247,5 +248,40 @@ describe('processor: crash anywhere', () => {
     const p = r.stats().processor!;
     expect(out.records).toBe(core.logs.flat().length + p.reprocessed);
     expect(byName(r, 'ru').duplicates).toBe(p.reprocessed);
+  });
+});
+
+describe('processor: long runs', () => {
+  it('outputs carry their input ids past the append queue compaction (> 4096 outputs)', () => {
+    const { core, r, until } = setup({ guarantee: 'exactly_once_v2', gap: 0.0015, until: 10, crashes: [{ at: 3.3, restartAfter: 0.2 }] });
+    core.sim.run(until);
+    const out = r.out!;
+    const ids: number[] = [];
+    for (let q = 0; q < 3; q++) for (let o = 0; o < out.end(q); o++) if (out.idAt(q, o) >= 0 && out.txnState[out.txnAt(q, o)] === TXN_COMMITTED) ids.push(out.idAt(q, o));
+    const input = core.logs.flat();
+    expect(input.length).toBeGreaterThan(5000);
+    expect(ids.sort((a, b) => a - b)).toEqual(input.sort((a, b) => a - b));
+    expect(byName(r, 'rc').duplicates).toBe(0);
+  });
+});
+
+describe('processor: a truncation below its position', () => {
+  it('resets to the log end; new records at reused offsets are not re-processings', () => {
+    const core = new FakeCore({ partitions: 1, racks: [null, null, null], replicas: [[1, 2, 3]] });
+    const r = core.attach([], { 'processing.guarantee': 'at_least_once' });
+    for (let i = 0; i < 20; i++) core.append(0);
+    core.setHw(0, 1, 20);
+    core.sim.run(1);
+    expect(r.processor!.position[0]).toBe(20);
+    core.truncate(0, 12, 2);
+    core.sim.run(2);
+    for (let i = 0; i < 10; i++) core.append(0);
+    core.setHw(0, 2, 22);
+    core.sim.run(3);
+    const p = r.stats().processor!;
+    expect(p.processed).toBe(30);
+    expect(p.reprocessed).toBe(0);
+    expect(r.processor!.position[0]).toBe(22);
+    expect(core.log.read().some((l) => l.text.includes('Resetting offset for partition orders-0 to position FetchPosition{offset=12}'))).toBe(true);
   });
 });

@@ -29,6 +29,7 @@ import type { ClusterScenario } from '../../../scenario/schema.ts';
 import type { ClusterCore } from './read-api.ts';
 import { Fetcher, type FetchKinds, type ReadSource } from './reader-fetch.ts';
 import { OutputLog, TXN_OPEN } from './txn-log.ts';
+import { IdSet } from './reader-ids.ts';
 
 export type ProcessorConfig = NonNullable<ClusterScenario['processor']>;
 
@@ -63,8 +64,8 @@ export class Processor {
   readonly position: Float64Array;
   /** Committed input offsets. */
   readonly committedOffsets: Float64Array;
-  /** The furthest offset processed by any instance (re-processing below it counts). */
-  private readonly maxProcessed: Float64Array;
+  /** Input record ids processed by any instance (a second processing is a re-processing). */
+  private readonly done = new IdSet();
   private snapshot: Float64Array;
   private commitTxn = -1;
 
@@ -117,7 +118,6 @@ export class Processor {
     this.buffered = new Int32Array(n);
     this.position = new Float64Array(n);
     this.committedOffsets = new Float64Array(n);
-    this.maxProcessed = new Float64Array(n);
     this.snapshot = new Float64Array(n);
     for (let p = 0; p < n; p++) this.committedOffsets[p] = core.logStart(p);
     this.fetcher = new Fetcher(kinds, source, {
@@ -137,8 +137,10 @@ export class Processor {
         }
         this.next();
       },
-      onReset: (p, from, to) =>
-        core.log.add(sim.now, 'WARN', this.thread(), `Fetch position FetchPosition{offset=${from}} is out of range for partition ${core.topic}-${p}, resetting offset to ${to}`),
+      onReset: (p, from, to) => {
+        core.log.add(sim.now, 'INFO', this.thread(), `Fetch position FetchPosition{offset=${from}} is out of range for partition ${core.topic}-${p}, resetting offset`);
+        core.log.add(sim.now, 'INFO', this.thread(), `Resetting offset for partition ${core.topic}-${p} to position FetchPosition{offset=${to}}.`);
+      },
     });
     this.kDone = sim.register('processor-done', (e) => this.onDone(e));
     this.kTick = sim.register('processor-commit-tick', (e) => this.onTick(e));
@@ -214,11 +216,8 @@ export class Processor {
     this.busy = false;
     this.buffered[p]--;
     this.processed++;
-    if (o < this.maxProcessed[p]) this.reprocessed++;
-    else {
-      this.maxProcessed[p] = o + 1;
-      sim.progress++; // a first processing (see Simulation.progress)
-    }
+    if (this.done.mark(id)) this.reprocessed++;
+    else sim.progress++; // a first processing (see Simulation.progress)
     this.position[p] = o + 1;
     if (this.eos && this.txn < 0) {
       this.txn = this.out.begin();
@@ -238,19 +237,22 @@ export class Processor {
   private onAppend(): void {
     const h = this.aHead++;
     const p = this.aP[h];
+    const id = this.aId[h];
+    const txn = this.aTxn[h];
     if (this.aHead > 4096 && this.aHead * 2 > this.aP.length) {
       this.aP = this.aP.slice(this.aHead);
       this.aId = this.aId.slice(this.aHead);
       this.aTxn = this.aTxn.slice(this.aHead);
       this.aHead = 0;
     }
-    if (this.out.append(p, this.aId[h], this.aTxn[h])) this.outChanged(p);
+    if (this.out.append(p, id, txn)) this.outChanged(p);
   }
 
   private onTick(e: number): void {
     if (e !== this.epoch) return;
     this.core.sim.schedule(this.interval, this.kTick, this.epoch);
-    if (this.busy || this.committing || !this.ready) this.commitDue = true;
+    if (!this.ready) return; // initTransactions pending: nothing processed yet, nothing to commit
+    if (this.busy || this.committing) this.commitDue = true;
     else this.startCommit();
   }
 

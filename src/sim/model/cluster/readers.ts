@@ -21,6 +21,7 @@ import type { ClusterCore, ClusterReaders, ReaderStats } from './read-api.ts';
 import { FetchKinds, Fetcher, type ReadSource } from './reader-fetch.ts';
 import { Processor } from './processor.ts';
 import { OutputLog } from './txn-log.ts';
+import { IdSet } from './reader-ids.ts';
 
 type ConsumerConfig = ClusterScenario['consumers'][number];
 
@@ -64,26 +65,6 @@ export function outputSource(core: ClusterCore, out: OutputLog): ReadSource {
   };
 }
 
-/** A growable bit set of record ids. */
-class Seen {
-  private bits = new Uint32Array(1024);
-  /** Marks id; returns whether it was marked already. */
-  mark(id: number): boolean {
-    const w = id >>> 5;
-    if (w >= this.bits.length) {
-      let n = this.bits.length * 2;
-      while (n <= w) n *= 2;
-      const b = new Uint32Array(n);
-      b.set(this.bits);
-      this.bits = b;
-    }
-    const m = 1 << (id & 31);
-    const had = (this.bits[w] & m) !== 0;
-    this.bits[w] |= m;
-    return had;
-  }
-}
-
 export class Consumer {
   readonly fetcher: Fetcher;
   records = 0;
@@ -91,7 +72,7 @@ export class Consumer {
   abortedSkipped = 0;
   /** read_uncommitted: records read of each transaction (abortedRead sums the aborted ones). */
   private readonly txnReads: number[] = [];
-  private readonly seen = new Seen();
+  private readonly seen = new IdSet();
   readonly hist = new LogHistogram();
   private sum = 0;
   /** Histogram of the current chart interval (the first consumer's feeds the e2e series). */

@@ -5,6 +5,8 @@
  * and presenter mode with no text leaving the drawing.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { encodeShareHash } from '../../src/scenario/index.ts';
 import { failOnConsoleErrors, runToEnd, SHOTS, status } from './helpers.ts';
 
 failOnConsoleErrors();
@@ -40,6 +42,12 @@ async function clipped(page: Page): Promise<string[]> {
 async function overflowing(page: Page): Promise<string[]> {
   return page.getByTestId('topology').evaluate((card) => {
     const out: string[] = [];
+    // Partition labels end before the first broker column.
+    const firstCol = card.querySelector('[data-testid=broker] rect')?.getBoundingClientRect().left ?? Infinity;
+    for (const t of card.querySelectorAll('[data-testid=partition-row] text')) {
+      const b = t.getBoundingClientRect();
+      if (b.width > 0 && b.right > firstCol + 0.5) out.push(`partition label "${t.textContent}" runs into the first broker column`);
+    }
     for (const g of card.querySelectorAll('svg g[data-testid]')) {
       const rect = g.querySelector(':scope > rect');
       if (!rect) continue;
@@ -168,4 +176,84 @@ test('settings: the cluster, topic, producer and consumer fields by their Kafka 
   await expect(page.getByTestId('set-topic.min.insync.replicas')).toHaveValue('2');
   await expect(page.getByTestId('range-cluster.brokers')).toHaveText('1 – 64');
   await page.screenshot({ path: `${SHOTS}/cluster-settings.png` });
+});
+
+test('a larger cluster by link: 6 brokers on 3 racks, 20 partitions (those past the first rows counted, not drawn), a processor and two readers; nothing overflows, EN and RU', async ({ page }) => {
+  const fixture = JSON.parse(readFileSync('test/fixtures/cluster-processor.json', 'utf8'));
+  const big = { ...fixture, cluster: { brokers: 6, 'broker.rack': ['a', 'b', 'c'] }, topic: { ...fixture.topic, partitions: 20 }, faults: [...fixture.faults, { at: 30, kind: 'broker-crash', broker: 4, restartAfter: 40 }] };
+  await page.goto(`/${encodeShareHash(big as never)}`);
+  await expect(page.getByTestId('cluster-view')).toBeVisible();
+  await expect(page.getByTestId('broker')).toHaveCount(6);
+  await expect(page.getByTestId('processor')).toHaveCount(1);
+  await expect(page.getByTestId('c-outDup')).toBeVisible();
+  await expect(page.getByTestId('c-aborted')).toBeVisible();
+  await page.getByTestId('speed').selectOption('10');
+  await page.getByTestId('play').click();
+  await expect(page.getByTestId('partition-row').first()).toBeAttached({ timeout: 20_000 });
+  // At most the first 12 partitions are drawn, as many as fit at a readable height; the rest are counted.
+  const drawn = await page.getByTestId('partition-row').count();
+  expect(drawn).toBeGreaterThanOrEqual(6);
+  expect(drawn).toBeLessThanOrEqual(12);
+  await expect(page.getByTestId('partitions-more')).toHaveAttribute('data-count', String(20 - drawn));
+  await expect(page.locator('[data-testid=broker][data-id="4"]')).toHaveAttribute('data-state', 'down', { timeout: 30_000 });
+  await page.getByTestId('play').click();
+  expect(await clipped(page)).toEqual([]);
+  expect(await overflowing(page)).toEqual([]);
+  expect(await spills(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/cluster-big-en-1280x720.png` });
+  await page.getByTestId('lang-ru').click();
+  await expect(page.getByTestId('topology')).toContainText('Кластер');
+  expect(await clipped(page)).toEqual([]);
+  expect(await overflowing(page)).toEqual([]);
+  expect(await spills(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/cluster-big-ru-1280x720.png` });
+});
+
+test('compare view: acks=all against acks=1 on the same input and the same broker crash; records, ISR and end-to-end charts for both', async ({ page }) => {
+  const fixture = JSON.parse(readFileSync('test/fixtures/cluster-processor.json', 'utf8'));
+  const a = { ...fixture, processor: null, consumers: [{ name: 'reader' }], faults: [{ at: 30, kind: 'broker-crash', broker: 1, restartAfter: 30 }] };
+  const b = { ...a, producers: [{ ...a.producers[0], acks: '1' }] };
+  await page.goto(`/${encodeShareHash(a as never, { vs: b as never })}`);
+  await expect(page.getByTestId('compare')).toBeVisible();
+  await runToEnd(page);
+  await expect(page.getByTestId('compare-table')).toBeVisible();
+  for (const id of ['cmp-records', 'cmp-isr', 'cmp-e2e']) {
+    await expect(page.getByTestId(`${id}-a`)).toBeVisible();
+    await expect(page.getByTestId(`${id}-b`)).toBeVisible();
+  }
+  await page.screenshot({ path: `${SHOTS}/cluster-compare.png` });
+});
+
+test('acks=1: the leader of partition 0 dies with records its followers had not fetched; the new leader’s shorter log truncates them (✂) and the lost counter says acks=1', async ({ page }) => {
+  await openBlank(page);
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('set-producers.0.acks').selectOption('1');
+  await page.getByTestId('set-cluster.replica.fetch.wait.max.ms').fill('500');
+  await page.getByTestId('settings-apply').click();
+  await expect(page.getByTestId('settings')).toHaveCount(0);
+  await page.getByTestId('speed').selectOption('10');
+  await page.getByTestId('play').click();
+  await expect.poll(async () => num(page, 'sim-time'), { timeout: 30_000 }).toBeGreaterThan(15);
+  const row0 = page.locator('[data-testid=partition-row][data-partition="0"]');
+  const leader = Number(await row0.getAttribute('data-leader'));
+  const epoch = Number(await row0.getAttribute('data-epoch'));
+  await page.getByTestId('tab-faults').click();
+  // Its followers fetch 2 s late (still in the ISR: replica.lag.time.max.ms is 30 s), then it dies.
+  for (const b of [1, 2, 3].filter((x) => x !== leader)) {
+    await page.getByTestId('fault-target').selectOption(`broker-${b}`);
+    await page.getByTestId('fault-slow-replica').click();
+  }
+  const t0 = await num(page, 'sim-time');
+  await expect.poll(async () => num(page, 'sim-time'), { timeout: 30_000 }).toBeGreaterThan(t0 + 4);
+  await page.getByTestId('fault-target').selectOption(`broker-${leader}`);
+  await page.getByTestId('fault-broker-crash').click();
+  await expect.poll(async () => Number(await row0.getAttribute('data-epoch')), { timeout: 60_000 }).toBeGreaterThan(epoch);
+  await page.getByTestId('play').click();
+  await expect(status(page)).not.toHaveAttribute('data-value', 'running');
+  const cut = await page.locator('[data-testid=replica][data-truncated]:not([data-truncated=""])').count();
+  const lost = await num(page, 'c-lost');
+  console.log(`acks=1 crash: lost ${lost}, cells truncated ${cut}`);
+  if (lost > 0) await expect(page.getByTestId('c-lost')).toContainText('acks=1');
+  expect(await overflowing(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/cluster-acks1-truncated.png` });
 });

@@ -29,6 +29,8 @@ export interface ClusterChart {
   caption: string;
   /** A verdict with the run's numbers, shown instead of the caption (null: the caption). */
   note: string | null;
+  /** What an empty plot says once the run has started (before: "Press Play"). */
+  empty: string;
   lines: ChartLine[];
 }
 
@@ -114,6 +116,8 @@ export function clusterCharts(d: ClusterData | null, lang: Lang, ids: readonly s
       note = t('chart.records.none', { acked: fmtInt(lang, acked) });
     }
     if (c.id === 'chart-e2e' && consumers === 0) note = t('chart.e2e.none');
-    return { id: c.id, title: t(`${c.stem}.title` as ClMessageKey), yLabel: t(`${c.stem}.y` as ClMessageKey), caption: t(`${c.stem}.caption` as ClMessageKey), note, lines };
+    const reader = d?.summary.consumers[0]?.name ?? '';
+    const empty = c.id === 'chart-e2e' ? (consumers === 0 ? t('chart.e2e.none') : t('chart.e2e.empty', { name: reader })) : c.id === 'chart-produce' ? t('chart.produce.empty') : t('chart.empty');
+    return { id: c.id, empty, title: t(`${c.stem}.title` as ClMessageKey), yLabel: t(`${c.stem}.y` as ClMessageKey), caption: t(`${c.stem}.caption` as ClMessageKey), note, lines };
   });
 }

@@ -16,12 +16,7 @@ const clusterFields: readonly FieldSpec[] = [
     hint: { en: 'Brokers in the cluster, ids 1…N; replicas of a partition go to different brokers', ru: 'Брокеров в кластере, id 1…N; реплики партиции лежат на разных брокерах' },
     unit: { en: 'brokers', ru: 'брокеров' },
   },
-  {
-    path: 'cluster.broker.rack',
-    label: { en: 'Racks', ru: 'Стойки' },
-    hint: { en: 'broker.rack of each broker, cycled (e.g. a, b, c); replicas spread over racks; empty = no racks', ru: 'broker.rack каждого брокера по кругу (например a, b, c); реплики разносятся по стойкам; пусто — без стоек' },
-    config: 'broker.rack',
-  },
+  // broker.rack (a list of names) is not offered: the settings panel has no control for a list of strings yet; a share link or the JSON sets it.
   {
     path: 'cluster.replica.lag.time.max.ms',
     label: { en: 'Replica lag limit', ru: 'Предел отставания реплики' },

@@ -85,14 +85,29 @@ function scenarioBrokers(s: ClusterScenario): BrokerView[] {
   return Array.from({ length: s.cluster.brokers }, (_, i) => ({ id: i + 1, rack: racks.length > 0 ? racks[i % racks.length] : null, state: 'up' as const, slow: false, controller: zk && i === 0, leaderOf: 0, replicas: 0 }));
 }
 
-export function clusterTopology(data: ClusterData | null, s: ClusterScenario): ClusterTopoView {
+/**
+ * The topology's counts (of every partition) less the rows drawn: what the partitions not drawn
+ * are. Under-replicated counts every partition whose ISR is smaller than its replicas (offline and
+ * under-min-ISR ones included), as the model counts it.
+ */
+export function restCounts(all: ClusterTopology['counts'], rows: readonly PartitionRow[]): ClusterTopology['counts'] {
+  const shown = (f: (r: PartitionRow) => boolean) => rows.filter(f).length;
+  return {
+    offline: Math.max(0, all.offline - shown((r) => r.state === 'offline')),
+    underMinIsr: Math.max(0, all.underMinIsr - shown((r) => r.state === 'under-min-isr')),
+    underReplicated: Math.max(0, all.underReplicated - shown((r) => r.isr.length < r.cells.size)),
+  };
+}
+
+/** `maxRows`: the rows the drawing has room for (the rest are counted in `more`). */
+export function clusterTopology(data: ClusterData | null, s: ClusterScenario, maxRows = MAX_PARTITION_VIEWS): ClusterTopoView {
   const topo = data?.topology ?? null;
   const sum = data?.summary ?? null;
   const brokers = topo?.brokers ?? scenarioBrokers(s);
-  const rows = (topo?.replicas ?? []).slice(0, MAX_PARTITION_VIEWS).map((p) => partitionRow(p, brokers));
+  const rows = (topo?.replicas ?? []).slice(0, Math.min(MAX_PARTITION_VIEWS, maxRows)).map((p) => partitionRow(p, brokers));
   const partitions = topo?.partitions ?? s.topic.partitions;
-  const moreN = topo ? partitions - rows.length : Math.max(0, partitions - MAX_PARTITION_VIEWS);
-  const counts = topo?.counts ?? { offline: 0, underMinIsr: 0, underReplicated: 0 };
+  const moreN = topo ? partitions - rows.length : Math.max(0, partitions - Math.min(MAX_PARTITION_VIEWS, maxRows));
+  const counts = topo ? restCounts(topo.counts, rows) : { offline: 0, underMinIsr: 0, underReplicated: 0 };
   const producers: ProducerBox[] = s.producers.map((p, i) => {
     const ps = sum?.producers[i];
     return {
@@ -152,7 +167,7 @@ export interface GridLayout {
  * not fit are counted, not drawn), a header of `headH`, `rows` rows of at most `maxRow` px and a
  * line for the partitions not listed.
  */
-export function gridLayout(w: number, h: number, brokers: number, rows: number, hasMore: boolean, opts = { side: 180, gap: 12, labelW: 96, headH: 30, maxRow: 30, minCol: 44, moreH: 15, top: 14 }): GridLayout {
+export function gridLayout(w: number, h: number, brokers: number, rows: number, hasMore: boolean, opts = { side: 180, gap: 12, labelW: 106, headH: 30, maxRow: 30, minCol: 44, moreH: 15, top: 14 }): GridLayout {
   const narrow = w < 640;
   const sideW = narrow ? 0 : Math.min(opts.side, Math.max(96, w * 0.21));
   const left = { x: 2, y: opts.top, w: sideW, h: h - opts.top - 2 };
@@ -170,6 +185,13 @@ export function gridLayout(w: number, h: number, brokers: number, rows: number, 
   const rowH = rows > 0 ? Math.max(8, Math.min(opts.maxRow, (h - rowsTop - moreH - 2) / rows)) : 0;
   const more = hasMore ? { x: gx, y: rowsTop + rows * rowH + 1, w: gw, h: moreH } : null;
   return { left, right, label: { x: gx, y: rowsTop, w: labelW, h: rows * rowH }, cols, heads, rowsTop, rowH, more, colW };
+}
+
+/** Rows of at least `minRow` px that fit a drawing of height `h` (with the header and the "+N more" line). */
+export function rowsThatFit(h: number, rows: number, minRow = 13, opts = { headH: 30, top: 14, moreH: 15 }): number {
+  const avail = h - opts.top - opts.headH - 3 - 2;
+  if (rows * minRow <= avail) return rows;
+  return Math.max(1, Math.floor((avail - opts.moreH) / minRow));
 }
 
 /** A count shown in few characters: 9,999 as is, then 12.3k, 1.2M. */

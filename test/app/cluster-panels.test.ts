@@ -1,0 +1,208 @@
+/** The cluster page's pure helpers: topology view and layout, counters, charts, settings, live faults, compare. */
+import { describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { readFileSync } from 'node:fs';
+import { blankCluster } from '../../src/app/panels/cluster/blank.ts';
+import { clusterTopology, gridLayout, idempotenceOf, partitionRow, restCounts, rowsThatFit } from '../../src/app/panels/cluster/topology.ts';
+import { clusterCounters, lostReason, topException } from '../../src/app/panels/cluster/counters.ts';
+import { clusterCharts, CLUSTER_CHART_IDS } from '../../src/app/panels/cluster/charts.ts';
+import { CLUSTER_SETTINGS } from '../../src/app/panels/cluster/settings.ts';
+import { clusterCompare } from '../../src/app/panels/cluster/compare.ts';
+import { CLUSTER_MESSAGES, cltranslate } from '../../src/app/panels/cluster/text.ts';
+import { brokerOf, brokerTarget, clusterLiveFault, type ClusterFaultKind } from '../../src/app/panels/cluster/view.ts';
+import { buildView } from '../../src/app/settings/view.ts';
+import { ClusterFaultSchema } from '../../src/scenario/cluster-schema.ts';
+import { validateScenario, type ClusterScenario } from '../../src/scenario/index.ts';
+import { CLUSTER_SERIES, type BrokerView, type PartitionReplicasView } from '../../src/sim/model/cluster/types.ts';
+import type { ClusterData, ClusterSummary } from '../../src/run/models/cluster/data.ts';
+import type { Playground } from '../../src/app/shell/playground.svelte.ts';
+import type { Lang } from '../../src/app/i18n.ts';
+
+const withProcessor = (): ClusterScenario => {
+  const r = validateScenario(JSON.parse(readFileSync('test/fixtures/cluster-processor.json', 'utf8')));
+  if (!r.ok) throw new Error(JSON.stringify(r.errors));
+  return r.scenario as ClusterScenario;
+};
+
+const lat = (p50: number | null, p99: number | null) => ({ p50, p99, mean: p50, count: p50 === null ? 0 : 10 });
+
+function summary(over: Partial<ClusterSummary> = {}): ClusterSummary {
+  return {
+    scenario: 'custom',
+    model: 'cluster',
+    seed: 1,
+    simTime: 100,
+    warmup: 10,
+    window: 90,
+    events: 1000,
+    records: { produced: 1000, inFlight: 10, ackedStored: 990, ackedLost: 0, failed: 0 },
+    lost: 0,
+    failedBy: {},
+    duplicates: 0,
+    notEnoughReplicas: 0,
+    retries: 0,
+    deduplicated: 0,
+    truncated: 0,
+    produceLatency: lat(0.002, 0.008),
+    producers: [{ name: 'producer', acks: 'all', idempotence: true, sent: 1000, acked: 990, lost: 0, failed: 0, duplicates: 0, latency: lat(0.002, 0.008) }],
+    elections: { clean: 0, unclean: 0, preferred: 0 },
+    unavailable: { offline: 0, underMinIsr: 0, total: 0 },
+    underReplicated: { final: 0, max: 0 },
+    isrChanges: { shrinks: 0, expands: 0 },
+    electionTime: { last: null, max: null },
+    stored: 2970,
+    consumers: [{ name: 'reader', reads: 'topic', isolation: 'read_uncommitted', rack: null, records: 900, duplicates: 0, abortedSkipped: 0, abortedRead: 0, e2e: lat(0.02, 0.5), crossRackBytes: 0, fetches: 10, followerShare: null }],
+    processor: null,
+    brokers: [],
+    ...over,
+  };
+}
+
+const brokers = (states: BrokerView['state'][]): BrokerView[] => states.map((state, i) => ({ id: i + 1, rack: null, state, slow: false, controller: false, leaderOf: 0, replicas: 0 }));
+const part = (p: number, over: Partial<PartitionReplicasView> = {}): PartitionReplicasView => ({ partition: p, leader: 1, leaderEpoch: 0, replicas: [1, 2, 3], isr: [1, 2, 3], leo: [100, 100, 100], hw: 100, lso: 100, state: 'online', ...over });
+
+function data(s: ClusterScenario, sum: ClusterSummary, parts: PartitionReplicasView[]): ClusterData {
+  const series = Object.fromEntries(CLUSTER_SERIES.map((k) => [k, { t: Float64Array.of(0, 1), mean: Float64Array.of(0, 0), max: Float64Array.of(0, 0), width: 1 }])) as ClusterData['series'];
+  return {
+    simTime: 100,
+    events: 1000,
+    summary: sum,
+    topology: {
+      topic: 'orders',
+      partitions: s.topic.partitions,
+      brokers: brokers(['up', 'up', 'up']),
+      controller: { mode: 'kraft', broker: null, failingOver: false, pendingElections: 0 },
+      replicas: parts,
+      counts: { offline: 0, underMinIsr: 0, underReplicated: 0 },
+      processor: null,
+      consumers: [{ name: 'reader', reads: 'topic', isolation: 'read_uncommitted', fetchesFrom: 1 }],
+    },
+    producers: [{ name: 'producer', rate: 200, varies: false }],
+    series,
+    log: [],
+    logCount: 0,
+  };
+}
+
+const pgOf = (d: ClusterData | null, scenario: ClusterScenario, lang: Lang = 'en') => ({ data: d, scenario, lang, focus: 0, status: 'running' }) as unknown as Playground;
+
+describe('cluster texts and faults', () => {
+  it('every English message has a Russian one with the same placeholders', () => {
+    const ph = (t: string) => [...t.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    for (const k of Object.keys(CLUSTER_MESSAGES.en) as (keyof typeof CLUSTER_MESSAGES.en)[]) {
+      expect(CLUSTER_MESSAGES.ru[k], k).toBeTruthy();
+      expect(ph(CLUSTER_MESSAGES.ru[k]), k).toEqual(ph(CLUSTER_MESSAGES.en[k]));
+    }
+  });
+  it('every fault a button sends is a valid cluster fault, aimed at the broker chosen', () => {
+    const kinds: ClusterFaultKind[] = ['broker-crash', 'broker-restart', 'slow-replica', 'network-partition', 'lose-response', 'controller-failover', 'crash', 'restart'];
+    for (const k of kinds) expect(v.safeParse(ClusterFaultSchema, clusterLiveFault(k, k === 'crash' || k === 'restart' ? 'enricher' : brokerTarget(3))).success, k).toBe(true);
+    expect(clusterLiveFault('broker-crash', brokerTarget(3))).toMatchObject({ kind: 'broker-crash', broker: 3 });
+    expect(brokerOf('broker-12')).toBe(12);
+    expect(brokerOf('enricher')).toBeNull();
+  });
+});
+
+describe('cluster topology', () => {
+  it('a replica cell: leader, ISR membership, how far behind, the HW tick', () => {
+    const r = partitionRow(part(0, { leader: 2, isr: [2, 3], leo: [60, 100, 100], hw: 100 }), brokers(['down', 'up', 'up']));
+    expect(r.cells.get(2)).toMatchObject({ leader: true, inIsr: true, behind: 0, fill: 1 });
+    expect(r.cells.get(1)).toMatchObject({ leader: false, inIsr: false, brokerDown: true, behind: 40, fill: 0.6 });
+    expect(r.hwFill).toBe(1);
+  });
+  it('before the first snapshot: the scenario’s brokers, producers with idempotence as in effect, readers', () => {
+    const s = blankCluster();
+    const t = clusterTopology(null, s);
+    expect(t.brokers.map((b) => b.id)).toEqual([1, 2, 3]);
+    expect(t.rows).toEqual([]);
+    expect(t.producers[0]).toMatchObject({ acks: 'all', idempotence: true });
+    expect(idempotenceOf({ ...s.producers[0], acks: '1' })).toBe(false);
+    expect(t.consumers[0]).toMatchObject({ name: 'reader', fetchesFrom: null });
+    expect(clusterTopology(null, withProcessor()).processor).toMatchObject({ name: 'enricher', guarantee: 'exactly_once_v2' });
+  });
+  it('rows that do not fit are counted, with the states of the partitions not drawn', () => {
+    const s = { ...blankCluster(), topic: { ...blankCluster().topic, partitions: 20 } };
+    const parts = Array.from({ length: 12 }, (_, p) => part(p, p === 0 ? { leader: null, state: 'offline', isr: [2] } : {}));
+    const d = data(s, summary(), parts);
+    d.topology.counts = { offline: 3, underMinIsr: 0, underReplicated: 3 };
+    const t = clusterTopology(d, s, 8);
+    expect(t.rows).toHaveLength(8);
+    expect(t.more).toEqual({ n: 12, offline: 2, underMinIsr: 0, underReplicated: 2 });
+    expect(restCounts({ offline: 0, underMinIsr: 0, underReplicated: 0 }, t.rows)).toEqual({ offline: 0, underMinIsr: 0, underReplicated: 0 });
+    expect(rowsThatFit(400, 12)).toBe(12);
+    expect(rowsThatFit(150, 12)).toBeLessThan(12);
+  });
+  it('layout: side columns when wide, broker columns at least 44 px, rows inside the drawing', () => {
+    const L = gridLayout(800, 240, 6, 10, true);
+    expect(L.left.w).toBeGreaterThan(0);
+    expect(L.cols).toBe(6);
+    expect(L.rowsTop + 10 * L.rowH).toBeLessThanOrEqual(240);
+    expect(L.more!.y + L.more!.h).toBeLessThanOrEqual(240);
+    const narrow = gridLayout(400, 240, 64, 6, false);
+    expect(narrow.left.w).toBe(0);
+    expect(narrow.colW).toBeGreaterThanOrEqual(44);
+    expect(narrow.cols).toBeLessThan(64);
+  });
+});
+
+describe('cluster counters', () => {
+  it('red only with a true reason, which it names', () => {
+    const s = blankCluster();
+    const ok = clusterCounters(pgOf(data(s, summary(), [part(0)]), s));
+    expect(ok.map((c) => c.testid)).toEqual(['c-lost', 'c-failed', 'c-duplicates', 'c-unavailable', 'c-ner', 'c-underRep', 'c-produceP99', 'c-e2eP99', 'c-elections']);
+    expect(ok.filter((c) => c.tone === 'bad')).toEqual([]);
+    const bad = summary({
+      lost: 40,
+      truncated: 55,
+      records: { produced: 1000, inFlight: 0, ackedStored: 930, ackedLost: 40, failed: 30 },
+      failedBy: { TimeoutException: 20, NotEnoughReplicasException: 10 },
+      producers: [{ name: 'producer', acks: '1', idempotence: false, sent: 1000, acked: 970, lost: 40, failed: 30, duplicates: 0, latency: lat(0.002, 0.008) }],
+      elections: { clean: 2, unclean: 0, preferred: 0 },
+    });
+    const cells = Object.fromEntries(clusterCounters(pgOf(data(s, bad, [part(0)]), s)).map((c) => [c.testid, c]));
+    expect(cells['c-lost']).toMatchObject({ value: 40, tone: 'bad', note: 'acks=1 · truncated at leader change' });
+    expect(cells['c-failed']).toMatchObject({ value: 30, tone: 'bad', note: 'TimeoutException ×20' });
+    expect(cells['c-elections']).toMatchObject({ value: 2, tone: 'plain' });
+    expect(cells['c-produceP99']).toMatchObject({ value: 0.008, text: '8' });
+    expect(topException(bad)).toEqual({ name: 'TimeoutException', n: 20 });
+    expect(lostReason({ ...bad, elections: { clean: 0, unclean: 1, preferred: 0 } }, (k, vars) => cltranslate('en', k, vars))).toBe('acks=1 · unclean election');
+  });
+  it('the output counters only with a processor; greyed without a reader of its output', () => {
+    const s = withProcessor();
+    const ids = clusterCounters(pgOf(null, s)).map((c) => c.testid);
+    expect(ids).toContain('c-outDup');
+    expect(ids).toContain('c-aborted');
+    const noReader = { ...s, consumers: [s.consumers[0]] };
+    expect(clusterCounters(pgOf(null, noReader)).find((c) => c.testid === 'c-outDup')?.tone).toBe('na');
+  });
+});
+
+describe('cluster charts, settings, compare', () => {
+  it('four charts; produce latency in ms; a chart of zeros says so with the run’s number', () => {
+    const s = blankCluster();
+    const d = data(s, summary(), [part(0)]);
+    d.series.produceP99 = { t: Float64Array.of(1), mean: Float64Array.of(0.012), max: Float64Array.of(0.012), width: 1 };
+    const charts = clusterCharts(d, 'en');
+    expect(charts.map((c) => c.id)).toEqual([...CLUSTER_CHART_IDS]);
+    const produce = charts.find((c) => c.id === 'chart-produce')!;
+    expect(produce.lines[1].cols.mean[0]).toBeCloseTo(12);
+    expect(charts.find((c) => c.id === 'chart-records')!.note).toContain('990');
+    expect(clusterCharts(d, 'ru').find((c) => c.id === 'chart-isr')!.title).toMatch(/ISR/);
+  });
+  it('settings: every field resolves in the schema for the blank start and a processor scenario', () => {
+    for (const s of [blankCluster(), withProcessor()]) {
+      const view = buildView(CLUSTER_SETTINGS, s, [], 'en');
+      for (const sec of view) for (const f of sec.fields) expect(f.control.kind, f.testid).not.toBe('unsupported');
+      const shown = view.flatMap((x) => x.fields.map((f) => f.testid));
+      for (const p of ['cluster.replica.lag.time.max.ms', 'topic.min.insync.replicas', 'producers.0.acks', 'producers.0.enable.idempotence', 'consumers.0.isolation.level', 'timing.rtt.ms']) expect(shown, p).toContain(p);
+      expect(shown.includes('processor.processing.guarantee')).toBe(s.processor !== null);
+    }
+  });
+  it('compare: records, ISR and end-to-end charts; end-to-end is the latency role', () => {
+    const s = blankCluster();
+    const charts = clusterCompare.charts(data(s, summary(), [part(0)]), pgOf(null, s));
+    expect(charts.map((c) => c.id)).toEqual(['cmp-records', 'cmp-isr', 'cmp-e2e']);
+    expect(charts.find((c) => c.id === 'cmp-e2e')!.role).toBe('latency');
+    expect(charts.filter((c) => c.role).length).toBe(1);
+  });
+});

@@ -207,12 +207,13 @@ export class ClusterModel implements SimModel<ClusterFault>, ClusterCore {
   }
 
   /** The leader appended records to p. */
-  appended(p: Partition): void {
-    this.replication.appended(p);
+  appended(p: Partition, from: number): void {
+    this.replication.appended(p, from);
     if (p.updateHw()) this.hwAdvanced(p);
   }
 
   hwAdvanced(p: Partition): void {
+    this.replication.hwChanged(p);
     this.producers.completeWaiting(p);
     this.readers.changed(p.index);
   }

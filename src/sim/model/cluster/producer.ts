@@ -266,7 +266,7 @@ export class Producers {
         const first = part.append(b.ids, m.records);
         end = part.end;
         if (c.idempotence) part.rememberSeq(b.producer, b.seq, first, end);
-        m.appended(part);
+        m.appended(part, first);
       }
     }
     if (c.acks === '0') {

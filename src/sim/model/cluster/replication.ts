@@ -10,6 +10,12 @@
  * had then), the ISR may expand, the HW may advance (which completes acks=all requests). The
  * response carries the records up to the leader's LEO and its HW; F's LEO and known HW move when it
  * arrives. ISR shrink is the leader's periodic check (`replica.lag.time.max.ms / 2`).
+ *
+ * Sessions are incremental, as Kafka's fetch sessions are (KIP-227): a request and its response
+ * carry only the partitions that changed — appended to, a new HW, or records the follower took in
+ * the last response — so a round costs what changed, not the thousands of partitions a broker
+ * pair may share. A partition left out is caught up: when it is next appended to, the leader
+ * first records that the follower was caught up at its last fetch (Kafka's lastCaughtUpTime).
  */
 import { inCluster } from './brokers.ts';
 import type { ClusterModel } from './cluster-model.ts';
@@ -24,6 +30,10 @@ class Session {
   state = IDLE;
   handle = -1;
   readonly parts = new Set<number>();
+  /** Partitions the next response must carry: appended to, a new HW, or just joined the session. */
+  readonly dirty = new Set<number>();
+  /** When the follower's last request reached the leader (its caught-up time for the partitions left out). */
+  lastFetchAt = 0;
   /** The response on the wire: per partition its epoch, the LEO sent and the HW sent. */
   resP: number[] = [];
   resEpoch: number[] = [];
@@ -67,6 +77,7 @@ export class Replication {
       if (leader > 0 && b !== leader) {
         const s = this.session(b, leader);
         s.parts.add(p.index);
+        s.dirty.add(p.index);
         this.kick(s);
       }
     }
@@ -92,8 +103,10 @@ export class Replication {
   kickBroker(b: number): void {
     for (let o = 1; o <= this.n; o++) {
       if (o === b) continue;
-      this.kick(this.session(b, o));
-      this.kick(this.session(o, b));
+      for (const s of [this.session(b, o), this.session(o, b)]) {
+        for (const pi of s.parts) s.dirty.add(pi);
+        this.kick(s);
+      }
     }
   }
 
@@ -117,10 +130,16 @@ export class Replication {
       return;
     }
     const now = m.sim.now;
+    s.lastFetchAt = now;
     let data = false;
-    for (const pi of s.parts) {
+    // The partitions this request carries: those the last response brought records for, and those changed since.
+    for (const pi of s.resP) s.dirty.add(pi);
+    for (const pi of s.dirty) {
       const p = m.parts[pi];
-      if (p.leaderBroker !== s.leader) continue;
+      if (p.leaderBroker !== s.leader || !s.parts.has(pi)) {
+        s.dirty.delete(pi);
+        continue;
+      }
       const r = p.replicaOf(s.follower);
       const leaderLeo = p.leo[p.leader];
       const offset = p.leo[r];
@@ -133,6 +152,7 @@ export class Replication {
       if (!p.isr[r] && offset >= p.hw) m.expandIsr(p, r);
       if (p.updateHw()) m.hwAdvanced(p);
       if (leaderLeo > offset) data = true;
+      else if (p.knownHw[r] >= p.hw && p.isr[r]) s.dirty.delete(pi); // caught up, in the ISR and knows the HW: nothing to send
     }
     if (data || m.config.fetchWait === 0) this.respond(s);
     else {
@@ -151,14 +171,15 @@ export class Replication {
       return;
     }
     s.resP.length = s.resEpoch.length = s.resLeo.length = s.resHw.length = 0;
-    for (const pi of s.parts) {
+    for (const pi of s.dirty) {
       const p = m.parts[pi];
-      if (p.leaderBroker !== s.leader) continue;
+      if (p.leaderBroker !== s.leader || !s.parts.has(pi)) continue;
       s.resP.push(pi);
       s.resEpoch.push(p.epoch);
       s.resLeo.push(p.end);
       s.resHw.push(p.hw);
     }
+    s.dirty.clear();
     s.state = RESPONSE;
     s.handle = m.sim.schedule(m.rtt(m.brokers[s.follower - 1].rack, m.brokers[s.leader - 1].rack) / 2, this.kResponse, this.index(s.follower, s.leader));
   }
@@ -183,13 +204,30 @@ export class Replication {
     this.kick(s);
   }
 
-  /** The leader appended to p: parked fetches of p's followers answer now. */
-  appended(p: Partition): void {
+  /**
+   * The leader appended to p from offset `from`: parked fetches of p's followers answer now. A
+   * follower that was caught up (its last fetch offset was the log end) was caught up as of its
+   * session's last request — recorded now, since requests without p did not touch p's state.
+   */
+  appended(p: Partition, from: number): void {
     const l = p.leaderBroker;
-    for (const b of p.replicas) {
+    for (let r = 0; r < p.rf; r++) {
+      const b = p.replicas[r];
       if (b === l) continue;
       const s = this.session(b, l);
+      if (!s.dirty.has(p.index) && p.view[r] >= from && s.lastFetchAt > p.lastFetchAt[r]) {
+        if (s.lastFetchAt > p.lastCaughtUp[r]) p.lastCaughtUp[r] = s.lastFetchAt;
+        p.lastFetchAt[r] = s.lastFetchAt;
+        p.lastFetchLeaderLeo[r] = from;
+      }
+      s.dirty.add(p.index);
       if (s.state === PARKED) this.respond(s);
     }
+  }
+
+  /** p's HW moved: its followers learn it with their next response. */
+  hwChanged(p: Partition): void {
+    const l = p.leaderBroker;
+    for (const b of p.replicas) if (b !== l) this.session(b, l).dirty.add(p.index);
   }
 }

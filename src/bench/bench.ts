@@ -31,6 +31,7 @@ import { kernelMM1 } from './kernel-mm1.ts';
 import { Station } from '../sim/model/station/station.ts';
 import { BROKER_CASES, runBroker } from './broker.ts';
 import { QUEUE_CASES, runQueue } from './queue.ts';
+import { CLUSTER_CASES, runCluster } from './cluster.ts';
 
 type Impl = 'baseline' | 'kernel' | 'station';
 interface CaseDef {
@@ -86,18 +87,20 @@ async function main(): Promise<void> {
     measure(impl as Impl, CASES.find((c) => c.id === caseId)!);
     return;
   }
-  if (mode === '--broker-child' || mode === '--queue-child') {
+  if (mode === '--broker-child' || mode === '--queue-child' || mode === '--cluster-child') {
     const t0 = performance.now();
-    const r = mode === '--queue-child' ? runQueue(impl as keyof typeof QUEUE_CASES) : runBroker(impl as keyof typeof BROKER_CASES);
+    const r =
+      mode === '--queue-child' ? runQueue(impl as keyof typeof QUEUE_CASES) : mode === '--cluster-child' ? runCluster(impl as keyof typeof CLUSTER_CASES) : runBroker(impl as keyof typeof BROKER_CASES);
     const seconds = (performance.now() - t0) / 1000;
     process.stdout.write(JSON.stringify({ ...r, seconds, peakRssMB: process.resourceUsage().maxRSS / 1024 }));
     return;
   }
   const self = fileURLToPath(import.meta.url);
+  const clusterOnly = mode === '--cluster';
   console.log(`QueueLab kernel benchmark — Node ${process.version}, ${process.arch}`);
   console.log('rate = events per second of simulated work, best of 3 rounds of ≥ 1 s; peak = max RSS of the process\n');
   let ok = true;
-  for (const c of CASES) {
+  for (const c of clusterOnly ? [] : CASES) {
     console.log(c.label);
     const results: Partial<Record<Impl, { rate: number; peakRssMB: number }>> = {};
     for (const impl of c.impls) {
@@ -116,8 +119,9 @@ async function main(): Promise<void> {
   const models = [
     { title: 'Broker model (Kafka)', flag: '--broker-child', cases: BROKER_CASES, unit: 'records', memory: 200 },
     { title: '\nQueue-broker model (SQS, RabbitMQ)', flag: '--queue-child', cases: QUEUE_CASES, unit: 'messages', memory: 400 },
+    { title: '\nCluster model (replication, acks=all)', flag: '--cluster-child', cases: CLUSTER_CASES, unit: 'records', memory: 400 },
   ];
-  for (const mdl of models) {
+  for (const mdl of clusterOnly ? models.slice(-1) : models) {
     console.log(`${mdl.title}, every metric on; one run each, peak = max RSS of the process`);
     for (const [id, c] of Object.entries(mdl.cases) as [string, { label: string; target: number }][]) {
       const r = spawnSync(process.execPath, ['--import', 'tsx', self, mdl.flag, id], { encoding: 'utf8' });
@@ -131,6 +135,10 @@ async function main(): Promise<void> {
         `    ${(x.records / 1e6).toFixed(2)} M ${mdl.unit}, ${(x.events / 1e6).toFixed(1)} M events in ${x.seconds.toFixed(2)} s: ${fmtRate(rate).replace('M/s', `M ${mdl.unit}/s`)}, peak ${x.peakRssMB.toFixed(0)} MB — target ≥ ${c.target / 1e6} M ${mdl.unit}/s and < ${mdl.memory} MB: ${pass ? 'met' : 'NOT met'}`,
       );
     }
+  }
+  if (clusterOnly) {
+    if (!ok) process.exitCode = 1;
+    return;
   }
   console.log('\nPlayground responsiveness (production build, headless Chromium, 1280×720)');
   // Imported here, not at the top: the measuring child processes must not carry playwright-core.

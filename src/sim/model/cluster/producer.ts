@@ -36,6 +36,10 @@ export interface Batch {
   seq: number;
   attempts: number;
   notBefore: number;
+  /** Sent at least once (it is among the partition's unacknowledged batches). */
+  sent: boolean;
+  /** Acknowledged or failed. */
+  done: boolean;
 }
 
 export interface Req {
@@ -55,6 +59,8 @@ interface PartitionQueue {
   open: Batch | null;
   queue: Batch[];
   inflight: number;
+  /** Batches sent and not yet acknowledged or failed, in sequence order (idempotence's window). */
+  unacked: Batch[];
   wakeHandle: number;
   wakeAt: number;
 }
@@ -134,7 +140,7 @@ export class Producers {
 
   private pq(pr: ProducerState, p: number): PartitionQueue {
     let q = pr.pqs[p];
-    if (!q) pr.pqs[p] = q = { open: null, queue: [], inflight: 0, wakeHandle: -1, wakeAt: Infinity };
+    if (!q) pr.pqs[p] = q = { open: null, queue: [], inflight: 0, unacked: [], wakeHandle: -1, wakeAt: Infinity };
     return q;
   }
 
@@ -153,7 +159,7 @@ export class Producers {
     const q = this.pq(pr, p);
     if (q.open && q.open.ids.length > 0 && q.open.bytes + c.recordBytes > c.batchSize) this.close(q);
     if (!q.open) {
-      const b: Batch = { id: this.nextBatch++, producer: i, partition: p, ids: [], bytes: 0, createdAt: now, seq: pr.seqs[p]++, attempts: 0, notBefore: 0 };
+      const b: Batch = { id: this.nextBatch++, producer: i, partition: p, ids: [], bytes: 0, createdAt: now, seq: pr.seqs[p]++, attempts: 0, notBefore: 0, sent: false, done: false };
       q.open = b;
       if (c.linger > 0) {
         this.batches.set(b.id, b);
@@ -213,6 +219,9 @@ export class Producers {
         this.wake(pr, p, q, Math.min(head.notBefore, deadline));
         return;
       }
+      // Idempotence: no batch more than max.in.flight sequences past the oldest unacknowledged one,
+      // so a retry always finds its batch among the 5 the leader remembers.
+      if (c.idempotence && q.unacked.length > 0 && head.seq >= q.unacked[0].seq + c.maxInFlight) return;
       const part = m.parts[p];
       const leader = part.leaderBroker;
       if (leader === 0 || !m.servesClients(leader)) {
@@ -232,6 +241,10 @@ export class Producers {
     const travel = m.rtt(c.rack, m.brokers[broker - 1].rack) / 2;
     this.reqs.set(req.id, req);
     this.atBroker[broker - 1].add(req);
+    if (!b.sent && c.acks !== '0') {
+      b.sent = true;
+      this.pq(pr, b.partition).unacked.push(b);
+    }
     req.arriveHandle = m.sim.schedule(travel + m.config.append, this.kArrive, req.id);
     if (c.acks === '0') {
       // No response awaited: acknowledged as it leaves (the callback gets offset −1).
@@ -346,14 +359,27 @@ export class Producers {
     this.sum += w;
   }
 
+  /** `b` is settled for good: it leaves the idempotence window. */
+  private finish(b: Batch): void {
+    b.done = true;
+    const u = this.pq(this.list[b.producer], b.partition).unacked;
+    if (u.length > 0 && u[0].done) {
+      let k = 0;
+      while (k < u.length && u[k].done) k++;
+      u.splice(0, k);
+    }
+  }
+
   private ackBatch(pr: ProducerState, b: Batch): void {
     const m = this.m;
+    this.finish(b);
     const now = m.sim.now;
     for (const id of b.ids) if (m.records.ack(id)) this.latency(pr, now - m.records.sentAt[id]);
     m.sim.progress++;
   }
 
   private failBatch(b: Batch, e: ProducerException): void {
+    this.finish(b);
     for (const id of b.ids) this.m.records.fail(id, e);
     this.m.sim.progress++;
   }

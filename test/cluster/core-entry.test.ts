@@ -1,0 +1,42 @@
+/** The cluster model's registry entry: summary, table, live view and final view. */
+import { describe, expect, it } from 'vitest';
+import { clusterEntry } from '../../src/run/models/cluster/entry.ts';
+import { MODELS } from '../../src/run/registry.ts';
+import { CLUSTER_SERIES } from '../../src/sim/model/cluster/types.ts';
+import { scenario } from './core-helpers.ts';
+
+describe('cluster core: run entry', () => {
+  const s = scenario({ duration: 30, topic: { partitions: 20 }, producers: [{ name: 'a', rate: 300, acks: '1' }], faults: [{ at: 10, kind: 'broker-crash', broker: 1, restartAfter: 12 }] });
+
+  it('is registered and prints a table naming what happened to the records', () => {
+    expect(MODELS.cluster).toBe(clusterEntry);
+    const m = clusterEntry.create(s);
+    m.run(s.duration);
+    const sum = clusterEntry.summary(s, m);
+    const text = clusterEntry.table(s, sum);
+    expect(text).toContain('acknowledged then LOST');
+    expect(text).toContain('elections: clean');
+    expect(clusterEntry.log(m).some((l) => l.text.includes('Shrinking ISR') || l.text.includes('leader election'))).toBe(true);
+  });
+
+  it('snapshots carry the topology, bounded partitions, every series ending now, and a final view without the model', () => {
+    const m = clusterEntry.create(s);
+    const live = clusterEntry.live(s, m);
+    m.run(15);
+    const d = live.snapshot(s, 0);
+    expect(d.topology.replicas.length).toBe(12);
+    expect(d.topology.brokers.find((b) => b.id === 1)!.state).toBe('down');
+    expect(d.topology.counts.offline + d.topology.counts.underReplicated).toBeGreaterThan(0);
+    for (const n of CLUSTER_SERIES) expect(d.series[n].t.length).toBeGreaterThan(0);
+    const isr = d.series.isrMean;
+    expect(isr.mean[isr.mean.length - 1]).toBeCloseTo(m.isrSum / m.partitions, 9);
+    expect(live.transfer(d).length).toBe(CLUSTER_SERIES.length * 3);
+    m.run(30);
+    const f = live.final(s);
+    const a = f.snapshot(0);
+    const b = f.snapshot(0);
+    expect(a.series.lost.t).not.toBe(b.series.lost.t);
+    expect(a.summary.simTime).toBe(30);
+    expect(clusterEntry.describeStep!(s, m)()).toBeTypeOf('string');
+  });
+});

@@ -1,0 +1,26 @@
+/** Building small cluster scenarios (validated, defaults filled) and running them — for the core-* tests. */
+import { validateScenario, formatError } from '../../src/scenario/validate.ts';
+import type { ClusterScenario } from '../../src/scenario/schema.ts';
+import { createCluster } from '../../src/run/models/cluster/entry.ts';
+import { buildClusterSummary } from '../../src/run/models/cluster/summary.ts';
+import type { ClusterModel } from '../../src/sim/model/cluster/cluster-model.ts';
+import type { ClusterSummary } from '../../src/run/models/cluster/data.ts';
+
+export function scenario(parts: Record<string, unknown>): ClusterScenario {
+  const r = validateScenario({ version: 1, model: 'cluster', duration: 60, producers: [{ name: 'p', rate: 200 }], ...parts });
+  if (!r.ok) throw new Error(r.errors.map(formatError).join('\n'));
+  if (r.scenario.model !== 'cluster') throw new Error('not a cluster scenario');
+  return r.scenario;
+}
+
+export function run(parts: Record<string, unknown>): { s: ClusterScenario; m: ClusterModel; r: ClusterSummary } {
+  const s = scenario(parts);
+  const m = createCluster(s);
+  m.run(s.duration);
+  return { s, m, r: buildClusterSummary(s, m) };
+}
+
+export function conserved(r: ClusterSummary): boolean {
+  const x = r.records;
+  return x.produced === x.inFlight + x.ackedStored + x.ackedLost + x.failed;
+}

@@ -261,28 +261,34 @@ function fmtBytes(b: number): string {
  */
 export const CLUSTER_EVENTS_PER_RECORD = 4;
 /**
- * A fetch round visits every partition of its session twice (request and response), without an
- * event of its own: measured at 110 ns a visit against ~1 µs an event (1,000 partitions × RF 3,
- * 5,000 records/s: 35.6 M visits and 0.3 M events in 3.9 s), so a visit costs a quarter of an
- * event here, with margin.
+ * A partition visit costs a quarter of an event (measured 110 ns a visit against ~1 µs an event,
+ * with margin). Replication visits only what changed (incremental fetch sessions): a few visits per
+ * batch per follower. A consumer's fetch round visits every partition its session with a broker
+ * covers, so a consumer costs its rounds × the partitions.
  */
 export const CLUSTER_VISIT_EVENTS = 0.25;
+/** Visits per record per follower: its batch dirties the partition, visited at the response and at the next request, and again for its new HW. */
+export const CLUSTER_VISITS_PER_RECORD = 4;
+/** Events per record of the processor (its processing, its output append, a share of the commits). */
+export const CLUSTER_PROCESSOR_EVENTS = 3;
 /**
  * Bytes a record costs the cluster model: its state (12 bytes) and its offset in the partition log
  * (4 bytes; replicas share the log, a replica's log being a prefix of it, so the replication factor
  * does not multiply this), doubled for the buffers' growth, plus the batches in flight; measured
- * 38 MB of heap for 600 k records (6 partitions, RF 3), 64 bytes with margin.
+ * 38 MB of heap for 600 k records (6 partitions, RF 3), 64 bytes with margin. A reader adds a bit
+ * per record (the ids it has seen) and the processor an output record.
  */
 export const CLUSTER_RECORD_BYTES = 64;
 /** Bytes a partition costs (its replicas' offsets, ISR, timers, per-producer accumulator), with margin. */
 export const CLUSTER_PARTITION_BYTES = 2048;
 
 /**
- * The cluster model: every record sent (load spikes included); fetch rounds — each of the
- * N·(N−1) broker-pair sessions fetches once a round trip while records flow (at most once a
- * batch) and once per replica.fetch.wait.max.ms when idle, each round three events and a visit of
- * every partition it covers (partitions × (replicas − 1) over all sessions); the ISR checks visit
- * every replica every replica.lag.time.max.ms / 2. Memory: the records and the partitions.
+ * The cluster model: every record sent (load spikes included) with its batch and the replication
+ * visits it causes; fetch rounds — each of the N·(N−1) broker-pair sessions fetches once a round
+ * trip while records flow (at most once a batch) and once per replica.fetch.wait.max.ms when idle,
+ * three events a round; each reader (consumers, the processor) fetches the same way from every
+ * broker and visits every partition a round; the processor's events per record; the ISR checks
+ * visit every replica every replica.lag.time.max.ms / 2. Memory: the records and the partitions.
  */
 export function clusterCost(s: ClusterScenario): Cost {
   let records = 0;
@@ -291,18 +297,20 @@ export function clusterCost(s: ClusterScenario): Cost {
   const rf = Math.min(s.topic['replication.factor'], n);
   const P = s.topic.partitions;
   const rtt = Math.min(s.timing['rtt.ms'], s.timing['cross-rack.rtt.ms']) / 1000;
-  const wait = Math.max(s.cluster['replica.fetch.wait.max.ms'] / 1000, rtt, 0.001);
-  const perSecond = Math.min(records / s.duration, rtt > 0 ? 1 / rtt : Infinity) + 1 / wait;
-  const rounds = s.duration * perSecond;
+  const flowing = Math.min(records / s.duration, rtt > 0 ? 1 / rtt : Infinity);
+  const rounds = s.duration * (flowing + 1 / Math.max(s.cluster['replica.fetch.wait.max.ms'] / 1000, rtt, 0.001));
   const sessions = Math.min(n * (n - 1), P * (rf - 1));
+  const readers = [...s.consumers.map((c) => c['fetch.max.wait.ms']), ...(s.processor ? [500] : [])];
+  const readerRounds = readers.reduce((a, w) => a + s.duration * (flowing + Math.min(n, P) / Math.max(w / 1000, rtt, 0.001)), 0);
   const loops: NonNullable<Cost['loops']> = [
-    { field: 'topic.partitions', what: `visits of ${fmtCount(P)} partitions × ${rf - 1} followers by ${fmtCount(rounds)} fetch rounds of each broker pair`, events: 2 * rounds * P * (rf - 1) * CLUSTER_VISIT_EVENTS, lower: true },
     { field: 'timing.rtt.ms', what: `${fmtCount(rounds * sessions)} fetch rounds of ${sessions} broker-pair sessions (one per round trip while records flow)`, events: 3 * rounds * sessions },
+    { field: 'topic.partitions', what: `visits of ${fmtCount(P)} partitions by ${fmtCount(readerRounds)} fetch rounds of ${readers.length} reader(s)`, events: readerRounds * (P * CLUSTER_VISIT_EVENTS + 3), lower: true },
     { field: 'cluster.replica.lag.time.max.ms', what: 'ISR checks of every replica', events: (P * rf * s.duration * CLUSTER_VISIT_EVENTS) / (s.cluster['replica.lag.time.max.ms'] / 2000) },
   ];
-  const events = records * CLUSTER_EVENTS_PER_RECORD + loops.reduce((a, l) => a + l.events, 0) + 4000;
+  const perRecord = CLUSTER_EVENTS_PER_RECORD + (rf - 1) * CLUSTER_VISITS_PER_RECORD * CLUSTER_VISIT_EVENTS + (s.processor ? CLUSTER_PROCESSOR_EVENTS : 0);
+  const events = records * perRecord + loops.reduce((a, l) => a + l.events, 0) + 4000;
   const memory: Cost['memory'] = [
-    { field: 'duration', what: `${fmtCount(records)} records (${CLUSTER_RECORD_BYTES} bytes each, whatever the replication factor)`, bytes: records * CLUSTER_RECORD_BYTES },
+    { field: 'duration', what: `${fmtCount(records)} records (${CLUSTER_RECORD_BYTES} bytes each, whatever the replication factor)`, bytes: records * (CLUSTER_RECORD_BYTES + readers.length / 8 + (s.processor ? CLUSTER_RECORD_BYTES : 0)) },
     { field: 'topic.partitions', what: `${fmtCount(P)} partitions`, bytes: P * (CLUSTER_PARTITION_BYTES + 256 * s.producers.length) },
   ];
   return { records, events, bytes: memory.reduce((a, m) => a + m.bytes, 0), memory, loops };

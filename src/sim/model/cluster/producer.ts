@@ -183,10 +183,8 @@ export class Producers {
     const b = this.batches.get(id);
     if (!b) return;
     this.batches.delete(id);
-    const pr = this.list[b.producer];
-    const q = this.pq(pr, b.partition);
-    if (q.open === b) this.close(q);
-    this.drain(pr, b.partition);
+    // Ready, not closed: like Kafka's last batch in the deque, it takes records up to batch.size until it is sent.
+    this.drain(this.list[b.producer], b.partition);
   }
 
   private wake(pr: ProducerState, p: number, q: PartitionQueue, at: number): void {
@@ -205,12 +203,18 @@ export class Producers {
     const q = this.pq(pr, p);
     if (q.wakeHandle >= 0 && q.wakeAt <= now) q.wakeHandle = -1;
     const c = pr.config;
-    if (q.open && (c.linger === 0 || now >= q.open.createdAt + c.linger)) this.close(q);
-    while (q.queue.length > 0) {
-      const head = q.queue[0];
+    for (;;) {
+      // The open batch goes once it is ready (linger.ms over) and nothing is ahead of it; until it
+      // goes it keeps taking records (closed only when full or sent).
+      const open = q.queue.length === 0;
+      const head = open ? q.open : q.queue[0];
+      if (!head || (open && c.linger > 0 && now < head.createdAt + c.linger)) return;
+      const take = (): Batch => {
+        if (open) this.close(q);
+        return q.queue.shift()!;
+      };
       if (now >= head.createdAt + c.deliveryTimeout) {
-        q.queue.shift();
-        this.expire(head, now - head.createdAt);
+        this.expire(take(), now - head.createdAt);
         continue;
       }
       if (q.inflight >= c.maxInFlight) return;
@@ -228,8 +232,7 @@ export class Producers {
         this.wake(pr, p, q, Math.min(now + Math.max(c.backoff, 0.001), deadline));
         return;
       }
-      q.queue.shift();
-      this.send(pr, head, leader);
+      this.send(pr, take(), leader);
     }
   }
 

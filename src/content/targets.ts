@@ -32,7 +32,7 @@ const STATION_COUNTERS = ['stat-lambda', 'stat-throughput', 'stat-utilization', 
 const QUEUE_COUNTERS = ['q-depth', 'q-inFlight', 'q-oldest', 'q-throughput', 'q-W', 'q-duplicates', 'q-dlq', 'q-lost', 'q-stored', 'q-empty', 'q-requeued'] as const;
 
 /** Counters strip cells of the cluster page (`src/app/panels/cluster/counters.ts`; c-outDup and c-aborted with a processor). */
-const CLUSTER_COUNTERS = ['c-lost', 'c-failed', 'c-duplicates', 'c-unavailable', 'c-ner', 'c-underRep', 'c-produceP99', 'c-e2eP99', 'c-outDup', 'c-aborted', 'c-elections'] as const;
+const CLUSTER_COUNTERS = ['c-lost', 'c-failed', 'c-duplicates', 'c-unavailable', 'c-ner', 'c-underRep', 'c-produceP99', 'c-e2eP99', 'c-crossRack', 'c-outDup', 'c-aborted', 'c-elections'] as const;
 
 const each = (ids: readonly string[], t: WatchTarget): Record<string, WatchTarget> => Object.fromEntries(ids.map((id) => [id, t]));
 const COUNTER: WatchTarget = { present: { counter: true } };

@@ -144,6 +144,20 @@ export function clusterCounters(pg: Playground): CounterItem[] {
       na: sc.consumers.length === 0,
     },
   ];
+  if (sc.consumers.length > 0 && sc.cluster['broker.rack'].length > 0) {
+    const bytes = s ? s.consumers.reduce((a, c) => a + c.crossRackBytes, 0) : null;
+    const share = first?.followerShare ?? null;
+    cells.push({
+      id: 'crossRack',
+      label: 'c.crossRack',
+      hint: 'c.crossRackHint',
+      value: num(bytes),
+      text: bytes === null ? fmt(L, null, 3) : fmt(L, bytes / 1e6, 3),
+      unit: L === 'ru' ? 'МБ' : 'MB',
+      // A cost to weigh (cross-zone traffic), not a fault: never red.
+      note: share !== null ? q.t('c.crossRackNote', { share: `${fmt(L, share * 100, 2)} %` }) : undefined,
+    });
+  }
   if (sc.processor) {
     const out = s ? outputReader(s) : null;
     const outTopic = `${sc.topic.name}-out`;

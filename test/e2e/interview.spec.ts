@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { buildQuestionsFromText, type Question } from '../../src/content/question.ts';
 import { evalRef, judgeNumber, mockSequence, parsePlaceholder, placeholderValue, type EvalContext } from '../../src/content/question-eval.ts';
-import { KAFKA_HEADLINE } from '../../src/run/models/kafka/headline.ts';
+import { modelFor } from '../../src/run/registry.ts';
 import { lessonFix, loadScenario } from '../content/prose-numbers/ledger.ts';
 import { failOnConsoleErrors, SHOTS } from './helpers.ts';
 
@@ -36,7 +36,7 @@ function cli(q: Question): EvalContext {
   return {
     a: { summary: r.vs === null ? out : out.a, scenario: loadScenario(r.scenario, ...r.sets) },
     b: bSets === null ? null : { summary: out.b, scenario: loadScenario(r.scenario, ...bSets) },
-    headline: KAFKA_HEADLINE as EvalContext['headline'],
+    headline: modelFor(loadScenario(r.scenario)).headline as EvalContext['headline'],
   };
 }
 

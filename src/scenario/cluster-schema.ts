@@ -119,9 +119,10 @@ export const ClusterProducerSchema = v.strictObject({
   /** "0": no response awaited; "1": the leader's append; "all": every replica in the ISR (the default since Kafka 3.0). */
   acks: v.optional(v.picklist(ACKS, typeMsg(ACKS.map((a) => `"${a}"`))), ClusterDefaults.acks),
   /**
-   * null = not set: on unless a conflicting setting is (acks other than all, retries 0, more than 5
-   * requests in flight), as Kafka 3.2+ does; true with a conflicting setting is refused, as Kafka's
-   * ConfigException refuses it.
+   * null = not set: on, unless acks is not all or retries is 0, which turn it off silently (Kafka
+   * 3.2+); more than 5 requests in flight is refused unless it is false (Kafka's ConfigException
+   * names it even when idempotence is only on by default). true with acks other than all or
+   * retries 0 is refused too, as Kafka refuses it.
    */
   'enable.idempotence': v.optional(v.nullable(bool()), null),
   retries: v.optional(num(0, 2_147_483_647, { integer: true }), ClusterDefaults.retries),

@@ -187,7 +187,17 @@ describe('cluster charts, settings, compare', () => {
     const produce = charts.find((c) => c.id === 'chart-produce')!;
     expect(produce.lines[1].cols.mean[0]).toBeCloseTo(12);
     expect(charts.find((c) => c.id === 'chart-records')!.note).toContain('990');
-    expect(clusterCharts(d, 'ru').find((c) => c.id === 'chart-isr')!.title).toMatch(/ISR/);
+    expect(clusterCharts(d, 'ru').find((c) => c.id === 'chart-isr')!.lines.map((l) => l.label)).toEqual(['вне ISR', 'недорепл.', 'недоступно']);
+  });
+  it('the records chart draws the output duplicates only for a scenario with a processor, and then counts them in its verdict', () => {
+    const d = data(blankCluster(), summary(), [part(0)]);
+    const records = (processor: boolean) => clusterCharts(d, 'en', ['chart-records'], 1, processor)[0];
+    expect(records(false).lines.map((l) => l.label)).toEqual(['lost (acked)', 'failed', 'log dup.']);
+    expect(records(true).lines.map((l) => l.label)).toEqual(['lost (acked)', 'failed', 'log dup.', 'output dup.']);
+    d.series.outDuplicates = { t: Float64Array.of(1), mean: Float64Array.of(7), max: Float64Array.of(7), width: 1 };
+    // Seven outputs read twice: the chart no longer says "none yet".
+    expect(records(true).note).toBeNull();
+    expect(records(false).note).toContain('990');
   });
   it('settings: every field resolves in the schema for the blank start and a processor scenario', () => {
     for (const s of [blankCluster(), withProcessor()]) {

@@ -150,7 +150,7 @@ test('blank start: play, crash the leader of partition 0, a new leader is electe
   await page.getByTestId('lang-ru').click();
   await expect(page.getByTestId('topology')).toContainText('Кластер');
   await expect(page.getByTestId('c-failed')).toContainText('Ошибки');
-  await expect(page.getByTestId('chart-isr')).toContainText('ISR и недоступные');
+  await expect(page.getByTestId('chart-isr')).toContainText('вне ISR');
   expect(await clipped(page)).toEqual([]);
   expect(await overflowing(page)).toEqual([]);
   expect(await spills(page)).toEqual([]);

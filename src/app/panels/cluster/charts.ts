@@ -1,8 +1,11 @@
 /**
  * The cluster model's charts as data: which series each draws, in which colour, with which words.
- * Main.svelte draws all four, two a row — records lost / failed / duplicated (cumulative), ISR
- * size with under-replicated and unavailable partitions, produce latency (ms), end-to-end latency
- * (s); compare view draws the records, ISR and end-to-end charts for both runs (`compare.ts`).
+ * Main.svelte draws all four, two a row — records lost / failed / duplicated (cumulative),
+ * the ISR (replicas out of it, summed, beside under-replicated and unavailable partitions), produce
+ * latency (ms), end-to-end latency (s). The ISR is drawn as replicas missing from it, not as its
+ * mean size, so that it shares an axis with partition counts (one broker down out of three: as
+ * many replicas out as partitions it held; two down: twice as many). Compare view draws the
+ * records, ISR and end-to-end charts for both runs (`compare.ts`).
  * Every line is a `ClusterSeriesName` column of the snapshot, which ends with a point at the
  * current time equal to its counter. A chart whose lines are all zero says so in a note with the
  * run's numbers (a flat line at 0 alone says nothing).
@@ -42,6 +45,8 @@ interface LineDef {
   skipZero?: boolean;
   /** Multiply the values (seconds → ms). */
   scale?: number;
+  /** Drawn only when the scenario has a processor (its output's reader). */
+  withProcessor?: boolean;
 }
 
 interface ChartDef {
@@ -60,13 +65,14 @@ const CHARTS: readonly ChartDef[] = [
       { series: 'lost', label: 'chart.records.lost', color: '#d55e00' },
       { series: 'failed', label: 'chart.records.failed', color: '#e69f00', dash: true },
       { series: 'duplicates', label: 'chart.records.dup', color: '#cc79a7' },
+      { series: 'outDuplicates', label: 'chart.records.outDup', color: '#56b4e9', withProcessor: true },
     ],
   },
   {
     id: 'chart-isr',
     stem: 'chart.isr',
     lines: [
-      { series: 'isrMean', label: 'chart.isr.mean', color: '#0072b2' },
+      { series: 'outOfIsr', label: 'chart.isr.out', color: '#0072b2' },
       { series: 'underReplicated', label: 'chart.isr.under', color: '#e69f00', dash: true },
       { series: 'unavailable', label: 'chart.isr.unavailable', color: '#d55e00' },
     ],
@@ -102,11 +108,21 @@ function scaled(c: Cols, k: number): Cols {
 /** The last value of a column, or null when it has none. */
 const lastOf = (c: Cols | undefined): number | null => (c && c.mean.length > 0 ? c.mean[c.mean.length - 1] : null);
 
-/** The charts `ids` (default all) of one run's data; empty lines before it has any. */
-export function clusterCharts(d: ClusterData | null, lang: Lang, ids: readonly string[] = CLUSTER_CHART_IDS, consumers = d ? d.topology.consumers.length : 1): ClusterChart[] {
+/**
+ * The charts `ids` (default all) of one run's data; empty lines before it has any. `consumers` and
+ * `processor` describe the scenario (before its data arrives): no consumer, no end-to-end latency;
+ * a processor, a line for its output's duplicates.
+ */
+export function clusterCharts(
+  d: ClusterData | null,
+  lang: Lang,
+  ids: readonly string[] = CLUSTER_CHART_IDS,
+  consumers = d ? d.topology.consumers.length : 1,
+  processor = d ? d.summary.processor !== null : false,
+): ClusterChart[] {
   const t = (k: ClMessageKey, vars?: Record<string, string | number>) => cltranslate(lang, k, vars);
   return CHARTS.filter((c) => ids.includes(c.id)).map((c) => {
-    const lines = c.lines.map((l) => {
+    const lines = c.lines.filter((l) => processor || !l.withProcessor).map((l) => {
       const cols = d?.series[l.series] ?? none;
       return { cols: l.scale ? scaled(cols, l.scale) : cols, label: t(l.label), color: l.color, dash: l.dash, skipZero: l.skipZero };
     });
@@ -118,6 +134,6 @@ export function clusterCharts(d: ClusterData | null, lang: Lang, ids: readonly s
     if (c.id === 'chart-e2e' && consumers === 0) note = t('chart.e2e.none');
     const reader = d?.summary.consumers[0]?.name ?? '';
     const empty = c.id === 'chart-e2e' ? (consumers === 0 ? t('chart.e2e.none') : t('chart.e2e.empty', { name: reader })) : c.id === 'chart-produce' ? t('chart.produce.empty') : t('chart.empty');
-    return { id: c.id, empty, title: t(`${c.stem}.title` as ClMessageKey), yLabel: t(`${c.stem}.y` as ClMessageKey), caption: t(`${c.stem}.caption` as ClMessageKey), note, lines };
+    return { id: c.id, empty, title: t(`${c.stem}.title` as ClMessageKey), yLabel: t(`${c.stem}.y` as ClMessageKey), caption: t(c.id === 'chart-records' && processor ? 'chart.records.captionProc' : (`${c.stem}.caption` as ClMessageKey)), note, lines };
   });
 }

@@ -21,8 +21,12 @@ function levelNow(name: ClusterSeriesName, m: ClusterModel): number {
       return m.records.failed;
     case 'duplicates':
       return m.records.duplicates;
+    case 'outDuplicates':
+      return m.readers.outputDuplicates();
     case 'isrMean':
       return m.isrSum / m.partitions;
+    case 'outOfIsr':
+      return m.outOfIsr();
     case 'underReplicated':
       return m.underReplicated;
     case 'unavailable':

@@ -484,7 +484,9 @@ export class ClusterModel implements SimModel<ClusterFault>, ClusterCore {
     s.lost.set(now, this.records.ackedLost);
     s.failed.set(now, this.records.failed);
     s.duplicates.set(now, this.records.duplicates);
+    s.outDuplicates.set(now, this.readers.outputDuplicates());
     s.isrMean.set(now, this.isrSum / this.partitions);
+    s.outOfIsr.set(now, this.outOfIsr());
     s.underReplicated.set(now, this.underReplicated);
     s.unavailable.set(now, this.unavailableNow());
     if (this.underReplicated > this.underReplicatedMax) this.underReplicatedMax = this.underReplicated;
@@ -500,6 +502,11 @@ export class ClusterModel implements SimModel<ClusterFault>, ClusterCore {
     this.lastAcked = acked;
     this.lastSampleT = now;
     this.sim.schedule(this.sampleEvery, this.kSample, 0, 50);
+  }
+
+  /** Replicas out of the ISR, summed over partitions (0 when every replica is in sync). */
+  outOfIsr(): number {
+    return this.config.rf * this.partitions - this.isrSum;
   }
 
   unavailableNow(): number {

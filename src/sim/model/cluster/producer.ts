@@ -16,6 +16,7 @@ import { StickyPartitioner } from '../kafka/sticky-partitioner.ts';
 import { RateProfile } from '../kafka/rate-profile.ts';
 import type { Rng } from '../../kernel/rng.ts';
 import { LogHistogram } from '../../metrics/histogram.ts';
+import { powInt } from '../../kernel/pmath.ts';
 import type { ClusterProducerConfig } from './config.ts';
 import type { ClusterModel } from './cluster-model.ts';
 import type { Partition } from './partition-state.ts';
@@ -59,7 +60,7 @@ interface PartitionQueue {
   open: Batch | null;
   queue: Batch[];
   inflight: number;
-  /** Batches sent and not yet acknowledged or failed, in sequence order (idempotence's window). */
+  /** Batches sent and not yet acknowledged or failed, in sequence order (what idempotence sequences). */
   unacked: Batch[];
   wakeHandle: number;
   wakeAt: number;
@@ -81,7 +82,7 @@ export interface ProducerState {
   corr: number;
   seqs: Int32Array;
   pqs: (PartitionQueue | undefined)[];
-  /** Produce latency of the records acknowledged in the window. */
+  /** Produce latency of the records acknowledged since the last chart sample. */
   hist: LogHistogram;
   sum: number;
 }
@@ -362,7 +363,7 @@ export class Producers {
     this.sum += w;
   }
 
-  /** `b` is settled for good: it leaves the idempotence window. */
+  /** `b` is settled for good (acknowledged or failed): it leaves the unacknowledged batches of its partition. */
   private finish(b: Batch): void {
     b.done = true;
     const u = this.pq(this.list[b.producer], b.partition).unacked;
@@ -411,7 +412,7 @@ export class Producers {
     m.retries++;
     const left = c.retries - b.attempts;
     m.log.add(now, 'WARN', `producer-${c.name}`, `Got error produce response with correlation id ${corr} on topic-partition ${m.topic}-${b.partition}, retrying (${left} attempts left). Error: ${ERR_NAMES[error]}`);
-    b.notBefore = now + Math.min(c.backoffMax, c.backoff * 2 ** Math.min(30, b.attempts - 1));
+    b.notBefore = now + Math.min(c.backoffMax, c.backoff * powInt(2, Math.min(30, b.attempts - 1)));
     this.pq(pr, b.partition).queue.unshift(b);
   }
 

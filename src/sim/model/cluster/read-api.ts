@@ -89,4 +89,6 @@ export interface ClusterReaders {
   stats(): ReaderStats;
   /** Output records stored (the processor's `<topic>-out`), for `stored`. */
   stored(): number;
+  /** Copies seen twice by the first reader of the processor's output (the "Dup. outputs" counter), 0 without one. */
+  outputDuplicates(): number;
 }

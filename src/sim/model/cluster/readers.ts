@@ -232,6 +232,10 @@ export class Readers implements ClusterReaders {
   stored(): number {
     return this.out?.records ?? 0;
   }
+
+  outputDuplicates(): number {
+    return this.consumers.find((c) => c.cfg.reads === 'output')?.duplicates ?? 0;
+  }
 }
 
 export function createReaders(core: ClusterCore, consumers: ClusterScenario['consumers'], processor: ClusterScenario['processor']): Readers {

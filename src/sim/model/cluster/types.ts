@@ -120,8 +120,11 @@ export type ClusterSeriesName =
   | 'lost'
   | 'failed'
   | 'duplicates'
-  /** Mean ISR size over partitions, and partitions under-replicated / unavailable (offline or under min.insync.replicas) now. */
+  /** Cumulative copies the reader of the processor's output saw twice (0 without a processor). */
+  | 'outDuplicates'
+  /** Mean ISR size over partitions; replicas out of the ISR summed over partitions (replication.factor × partitions − ISR sizes); partitions under-replicated / unavailable (offline or under min.insync.replicas) now. */
   | 'isrMean'
+  | 'outOfIsr'
   | 'underReplicated'
   | 'unavailable'
   /** Produce latency (send() to acknowledgement) percentiles of the records acknowledged in each interval, seconds. */
@@ -136,7 +139,9 @@ export const CLUSTER_SERIES: readonly ClusterSeriesName[] = [
   'lost',
   'failed',
   'duplicates',
+  'outDuplicates',
   'isrMean',
+  'outOfIsr',
   'underReplicated',
   'unavailable',
   'produceP50',

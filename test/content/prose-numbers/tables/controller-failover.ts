@@ -4,7 +4,7 @@ import type { ClusterScenario } from '../../../../src/scenario/schema.ts';
 const led = (s: ClusterScenario) => s.topic.partitions / s.cluster.brokers;
 
 export default [
-  c.input(['for {12,000} partitions', 'hold {12,000} partitions', 'all {12,000} partitions'], ['для {12 000} партиций', 'хранят {12 000} партиций', 'всех {12 000} партиций'], (s) => s.topic.partitions),
+  c.input(['with {12,000} partitions', 'hold {12,000} partitions', 'all {12,000} partitions'], ['при {12 000} партиций', 'хранят {12 000} партиций', 'всех {12 000} партиций'], (s) => s.topic.partitions),
   c.derived(['give its {2,000} partitions', 'also leads {2,000} partitions', 'the {2,000} partitions offline', 'each of the {2,000} partitions'], ['его {2000} партиций', 'ведёт {2000} партиций', '{2000} партиций офлайн', 'каждой из {2000} партиций'], led),
   c.measured('needs {21} s to', 'лидеров за {21} с,', (r) => r.electionTime.max!),
   c.measured('KRaft {9} s.', 'в KRaft за {9} с.', (r) => r.electionTime.max!, { fix: true }),

@@ -6,7 +6,7 @@ const proc = (s: ClusterScenario) => s.processor!;
 const crashAt = (s: ClusterScenario) => s.faults[0].at;
 
 export default [
-  c.fact(['writes outputs {twice}', 'reads {twice} —', 'orders {twice}.'], ['результаты {дважды}', 'читает {дважды} —', 'заказов {дважды}.'], 'the story: an output written a second time'),
+  c.fact(['writes outputs {twice}', 'reads {twice} —', 'orders {twice}.'], ['читает {дважды} —', 'заказов {дважды}.'], 'the story: an output written a second time'),
   c.derived(['does {15} s of work again', 'those {15} s of orders'], ['заново делает {15} с работы', 'эти {15} с заказов'], (s) => crashAt(s) - Math.floor(crashAt(s) / (proc(s)['commit.interval.ms'] / 1000)) * (proc(s)['commit.interval.ms'] / 1000)),
   c.input('reads {200} orders', 'читает {200} заказов', (s) => s.producers[0].rate),
   c.input('in about {2} ms', 'примерно за {2} мс', (s) => 1000 * meanOf(proc(s).processing.time)),

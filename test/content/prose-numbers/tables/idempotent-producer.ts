@@ -5,7 +5,7 @@ type Lose = Extract<ClusterScenario['faults'][number], { kind: 'lose-response' }
 const lose = (s: ClusterScenario, i: number) => s.faults[i] as Lose;
 
 export default [
-  c.fact(['the same charge {twice}', 'in the log {twice}.', 'charges written {twice}', 'those charges {twice}.'], ['одно списание {дважды}', 'в логе {дважды}.', 'записаны {дважды}', 'эти списания {дважды}.'], 'the story: a record written a second time'),
+  c.fact(['the same charge {twice}', 'in the log {twice}.', 'charges written {twice}', 'those charges {twice}.'], ['в логе {дважды}.', 'записаны {дважды}', 'эти списания {дважды}.'], 'the story: a record written a second time'),
   c.input('writes {300} charges', 'пишет {300} списаний', (s) => s.producers[0].rate),
   c.input(['max.in.flight.requests.per.connection={1} —', 'the max.in.flight={1} of'], ['max.in.flight.requests.per.connection={1} —', 'так что max.in.flight={1} из'], (s) => s.producers[0]['max.in.flight.requests.per.connection']),
   c.input('At t = {10}, {20} and {30} s the', 'В t = {10}, {20} и {30} с ответы', (s) => [lose(s, 0).at, lose(s, 2).at], { says: [10, 30] }),

@@ -109,7 +109,7 @@ const producerFields: readonly FieldSpec[] = [
   {
     path: 'producers.0.enable.idempotence',
     label: { en: 'Idempotence', ru: 'Идемпотентность' },
-    hint: { en: 'A retried batch already in the log is not written again. Not set (unticked at first): on unless acks ≠ all, retries 0 or more than 5 in flight', ru: 'Повторённая пачка, уже записанная в лог, не пишется снова. Не задано (сначала без галочки): включена, если acks = all, retries > 0 и в полёте не больше 5' },
+    hint: { en: 'A retried batch already in the log is not written again. Not set (unticked at first): on unless acks ≠ all or retries is 0; with more than 5 in flight it must be off (Kafka 4 refuses it otherwise)', ru: 'Повторённая пачка, уже записанная в лог, не пишется снова. Не задано (сначала без галочки): включена, если acks = all и retries > 0; при больше чем 5 в полёте должна быть выключена (иначе Kafka 4 отказывает)' },
     config: true,
   },
   {
@@ -141,7 +141,7 @@ const producerFields: readonly FieldSpec[] = [
   {
     path: 'producers.0.max.in.flight.requests.per.connection',
     label: { en: 'Max in flight', ru: 'Макс. запросов в полёте' },
-    hint: { en: 'Produce requests on the way at once; more than 5 turns idempotence off', ru: 'Запросов на запись в пути одновременно; больше 5 выключает идемпотентность' },
+    hint: { en: 'Produce requests on the way at once; more than 5 only with idempotence off (Kafka 4 refuses it otherwise)', ru: 'Запросов на запись в пути одновременно; больше 5 — только с выключенной идемпотентностью (иначе Kafka 4 отказывает)' },
     config: true,
   },
   {

@@ -175,6 +175,17 @@ test('settings: the cluster, topic, producer and consumer fields by their Kafka 
     await expect(settings).toContainText(name);
   await expect(page.getByTestId('set-topic.min.insync.replicas')).toHaveValue('2');
   await expect(page.getByTestId('range-cluster.brokers')).toHaveText('1 – 64');
+  // enable.idempotence has three states: not set (Kafka decides), true, false — and "not set" can be chosen again.
+  const idem = page.getByTestId('set-producers.0.enable.idempotence');
+  await expect(idem).toHaveValue('');
+  await idem.selectOption('false');
+  await expect(idem).toHaveValue('false');
+  await idem.selectOption('');
+  await expect(idem).toHaveValue('');
+  // Applied, "false" reaches the model: the producer box says idempotence is off.
+  await idem.selectOption('false');
+  await page.getByTestId('settings-apply').click();
+  await expect(page.getByTestId('producer').first()).toHaveAttribute('data-idempotence', '0');
   await page.screenshot({ path: `${SHOTS}/cluster-settings.png` });
 });
 

@@ -23,6 +23,7 @@ export const PANEL_TEXT = {
     remove: 'remove {item}',
     range: 'allowed',
     default: 'default',
+    unset: 'not set',
   },
   ru: {
     title: 'Настройки',
@@ -34,6 +35,7 @@ export const PANEL_TEXT = {
     remove: 'удалить {item}',
     range: 'допустимо',
     default: 'по умолчанию',
+    unset: 'не задано',
   },
 } as const satisfies Record<SettingsLang, Record<string, string>>;
 

@@ -109,7 +109,7 @@ const producerFields: readonly FieldSpec[] = [
   {
     path: 'producers.0.enable.idempotence',
     label: { en: 'Idempotence', ru: 'Идемпотентность' },
-    hint: { en: 'A retried batch already in the log is not written again. Not set (unticked at first): on unless acks ≠ all or retries is 0; with more than 5 in flight it must be off (Kafka 4 refuses it otherwise)', ru: 'Повторённая пачка, уже записанная в лог, не пишется снова. Не задано (сначала без галочки): включена, если acks = all и retries > 0; при больше чем 5 в полёте должна быть выключена (иначе Kafka 4 отказывает)' },
+    hint: { en: 'A retried batch already in the log is not written again. Not set: on unless acks ≠ all or retries is 0; with more than 5 in flight it must be off (Kafka 4 refuses it otherwise)', ru: 'Повторённая пачка, уже записанная в лог, не пишется снова. Не задано: включена, если acks = all и retries > 0; при больше чем 5 в полёте должна быть выключена (иначе Kafka 4 отказывает)' },
     config: true,
   },
   {

@@ -204,7 +204,7 @@ describe('cluster charts, settings, compare', () => {
       const view = buildView(CLUSTER_SETTINGS, s, [], 'en');
       for (const sec of view) for (const f of sec.fields) expect(f.control.kind, f.testid).not.toBe('unsupported');
       const shown = view.flatMap((x) => x.fields.map((f) => f.testid));
-      for (const p of ['cluster.replica.lag.time.max.ms', 'topic.min.insync.replicas', 'producers.0.acks', 'producers.0.enable.idempotence', 'consumers.0.isolation.level', 'timing.rtt.ms']) expect(shown, p).toContain(p);
+      for (const p of ['cluster.broker.rack', 'cluster.replica.lag.time.max.ms', 'topic.min.insync.replicas', 'producers.0.acks', 'producers.0.enable.idempotence', 'consumers.0.isolation.level', 'timing.rtt.ms']) expect(shown, p).toContain(p);
       expect(shown.includes('processor.processing.guarantee')).toBe(s.processor !== null);
     }
   });

@@ -19,6 +19,8 @@ import {
   fieldView,
   getAt,
   inRange,
+  namesFromInput,
+  namesToInput,
   numberFromInput,
   rangeOf,
   rangeText,
@@ -284,6 +286,16 @@ describe('edits', () => {
     expect(numberFromInput(fieldAt(ScenarioSchema, withStep, 'arrival.profile')!, '3')).toBe(3);
     const ramp = fieldAt(ScenarioSchema, kafka, 'producers.0.profile');
     expect(ramp?.control.kind === 'list' && numberFromInput(ramp.control.item.ramp, '')).toBeUndefined();
+  });
+
+  it('a list of names (broker.rack) is one comma-separated line: trimmed, empty names dropped, and shown back the same way', () => {
+    const cluster = JSON.parse(readFileSync('scenarios/follower-fetch.json', 'utf8')) as Draft;
+    const racks = fieldAt(ScenarioSchema, cluster, 'cluster.broker.rack')!;
+    expect(racks.control).toEqual({ kind: 'names', maxItems: 64 });
+    expect(namesFromInput(' a, b,, c ,')).toEqual(['a', 'b', 'c']);
+    expect(namesFromInput('')).toEqual([]);
+    expect(namesToInput(['a', 'b'])).toBe('a, b');
+    expect(namesToInput(undefined)).toBe('');
   });
 
   it('switching a distribution keeps the mean where it can and fills the rest from presets', () => {

@@ -182,10 +182,18 @@ test('settings: the cluster, topic, producer and consumer fields by their Kafka 
   await expect(idem).toHaveValue('false');
   await idem.selectOption('');
   await expect(idem).toHaveValue('');
+  // Racks as one line, taken when the field is left; applied, the brokers are in them (cycled).
+  const racks = page.getByTestId('set-cluster.broker.rack');
+  await racks.fill('east, west');
+  await racks.press('Tab');
+  await expect(racks).toHaveValue('east, west');
   // Applied, "false" reaches the model: the producer box says idempotence is off.
   await idem.selectOption('false');
   await page.getByTestId('settings-apply').click();
   await expect(page.getByTestId('producer').first()).toHaveAttribute('data-idempotence', '0');
+  await expect(page.locator('[data-testid=broker][data-id="1"]')).toHaveAttribute('data-rack', 'east');
+  await expect(page.locator('[data-testid=broker][data-id="2"]')).toHaveAttribute('data-rack', 'west');
+  await expect(page.locator('[data-testid=broker][data-id="3"]')).toHaveAttribute('data-rack', 'east');
   await page.screenshot({ path: `${SHOTS}/cluster-settings.png` });
 });
 

@@ -77,6 +77,17 @@ export function textFromInput(field: FieldInfo, text: string): string | undefine
   return text === '' && field.optional ? undefined : text;
 }
 
+/** A comma-separated line as a list of names: trimmed, empty ones dropped ("a, b,, c" → a, b, c). */
+export function namesFromInput(text: string): string[] {
+  return text
+    .split(',')
+    .map((x) => x.trim())
+    .filter((x) => x !== '');
+}
+
+/** A list of names as the line that edits it. */
+export const namesToInput = (v: unknown): string => (Array.isArray(v) ? v.join(', ') : '');
+
 /** The value of one preset in `ctx`, or undefined when it does not apply. */
 export function presetValue(p: Preset, ctx: unknown): unknown {
   if ('value' in p) return structuredClone(p.value);
@@ -112,6 +123,7 @@ function fallback(field: FieldInfo): unknown {
     case 'variant':
       return { [c.key]: c.options[0] };
     case 'list':
+    case 'names':
       return [];
     case 'text':
       return '';

@@ -6,7 +6,7 @@
  */
 export type { FieldSpec, ItemFieldSpec, Preset, Presets, SettingsLang, SettingsSection, Text } from './types.ts';
 export { accepts, fieldAt, fieldsAnywhere, inRange, rangeOf, type Control, type FieldInfo, type Range } from './schema-info.ts';
-export { addItem, getAt, getByPath, numberFromInput, presetValue, removeItem, sensibleNumber, setAt, switchVariant, textFromInput } from './edit.ts';
+export { addItem, getAt, getByPath, namesFromInput, namesToInput, numberFromInput, presetValue, removeItem, sensibleNumber, setAt, switchVariant, textFromInput } from './edit.ts';
 export {
   boundText,
   buildView,

@@ -55,6 +55,8 @@ export type Control =
   /** A list of objects; `item` holds the item's fields with keys relative to one item. */
   | { readonly kind: 'list'; readonly item: Readonly<Record<string, FieldInfo>>; readonly minItems: number; readonly maxItems: number | null }
   | { readonly kind: 'text'; readonly maxLength: number | null }
+  /** A list of short strings (rack names), edited as one comma-separated line. */
+  | { readonly kind: 'names'; readonly maxItems: number | null }
   | { readonly kind: 'unsupported'; readonly type: string };
 
 export interface FieldInfo {
@@ -187,6 +189,7 @@ function controlOf(n: Node, keys: readonly string[]): Control {
       return { kind: 'text', maxLength: lengthBounds(n).max };
     case 'array': {
       const item = n.item ? unwrap(n.item) : undefined;
+      if (item?.type === 'string') return { kind: 'names', maxItems: lengthBounds(n).max };
       if (!item?.entries) return { kind: 'unsupported', type: `array of ${item?.type ?? 'unknown'}` };
       const fields: Record<string, FieldInfo> = {};
       for (const [k, e] of Object.entries(item.entries)) fields[k] = describe(e, [k]);

@@ -127,10 +127,9 @@ export function clusterCharts(
       return { cols: l.scale ? scaled(cols, l.scale) : cols, label: t(l.label), color: l.color, dash: l.dash, skipZero: l.skipZero };
     });
     let note: string | null = null;
-    if (c.id === 'chart-records' && d && lines.every((l) => (lastOf(l.cols) ?? 0) === 0) && d.series.lost.mean.length > 0) {
-      const acked = d.summary.records.ackedStored + d.summary.records.ackedLost;
-      note = t('chart.records.none', { acked: fmtInt(lang, acked) });
-    }
+    const acked = d ? d.summary.records.ackedStored + d.summary.records.ackedLost : 0;
+    // "None yet" only once something was acknowledged: before that there is nothing to vouch for.
+    if (c.id === 'chart-records' && d && acked > 0 && lines.every((l) => (lastOf(l.cols) ?? 0) === 0)) note = t('chart.records.none', { acked: fmtInt(lang, acked) });
     if (c.id === 'chart-e2e' && consumers === 0) note = t('chart.e2e.none');
     const reader = d?.summary.consumers[0]?.name ?? '';
     const empty = c.id === 'chart-e2e' ? (consumers === 0 ? t('chart.e2e.none') : t('chart.e2e.empty', { name: reader })) : c.id === 'chart-produce' ? t('chart.produce.empty') : t('chart.empty');

@@ -155,7 +155,7 @@ export function clusterCounters(pg: Playground): CounterItem[] {
       text: bytes === null ? fmt(L, null, 3) : fmt(L, bytes / 1e6, 3),
       unit: L === 'ru' ? 'МБ' : 'MB',
       // A cost to weigh (cross-zone traffic), not a fault: never red.
-      note: share !== null ? q.t('c.crossRackNote', { share: `${fmt(L, share * 100, 2)} %` }) : undefined,
+      note: share !== null ? q.t('c.crossRackNote', { share: `${fmt(L, share * 100, 2)}\u00a0%` }) : undefined,
     });
   }
   if (sc.processor) {

@@ -16,7 +16,16 @@ const clusterFields: readonly FieldSpec[] = [
     hint: { en: 'Brokers in the cluster, ids 1…N; replicas of a partition go to different brokers', ru: 'Брокеров в кластере, id 1…N; реплики партиции лежат на разных брокерах' },
     unit: { en: 'brokers', ru: 'брокеров' },
   },
-  // broker.rack (a list of names) is not offered: the settings panel has no control for a list of strings yet; a share link or the JSON sets it.
+  {
+    path: 'cluster.broker.rack',
+    label: { en: 'Broker racks', ru: 'Стойки брокеров' },
+    hint: {
+      en: 'broker.rack of broker 1, 2, … separated by commas, cycled when shorter (a, b, c on 6 brokers: 1 and 4 in a); replicas of a partition are spread over racks; empty = no racks',
+      ru: 'broker.rack брокеров 1, 2, … через запятую, по кругу, если их меньше (a, b, c на 6 брокерах: 1 и 4 в a); реплики партиции разносятся по стойкам; пусто — без стоек',
+    },
+    config: 'broker.rack',
+    empty: { en: 'no racks', ru: 'без стоек' },
+  },
   {
     path: 'cluster.replica.lag.time.max.ms',
     label: { en: 'Replica lag limit', ru: 'Предел отставания реплики' },

@@ -192,8 +192,8 @@ describe('cluster charts, settings, compare', () => {
   it('the records chart draws the output duplicates only for a scenario with a processor, and then counts them in its verdict', () => {
     const d = data(blankCluster(), summary(), [part(0)]);
     const records = (processor: boolean) => clusterCharts(d, 'en', ['chart-records'], 1, processor)[0];
-    expect(records(false).lines.map((l) => l.label)).toEqual(['lost (acked)', 'failed', 'log dup.']);
-    expect(records(true).lines.map((l) => l.label)).toEqual(['lost (acked)', 'failed', 'log dup.', 'output dup.']);
+    expect(records(false).lines.map((l) => l.label)).toEqual(['lost', 'failed', 'log dup.']);
+    expect(records(true).lines.map((l) => l.label)).toEqual(['lost', 'failed', 'log dup.', 'output dup.']);
     d.series.outDuplicates = { t: Float64Array.of(1), mean: Float64Array.of(7), max: Float64Array.of(7), width: 1 };
     // Seven outputs read twice: the chart no longer says "none yet".
     expect(records(true).note).toBeNull();

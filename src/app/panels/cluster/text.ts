@@ -121,7 +121,7 @@ const en = {
   'chart.time': 'simulated time, s',
   'chart.records.title': 'Records',
   'chart.records.y': 'records',
-  'chart.records.lost': 'lost (acked)',
+  'chart.records.lost': 'lost',
   'chart.records.failed': 'failed',
   'chart.records.dup': 'log dup.',
   'chart.records.outDup': 'output dup.',

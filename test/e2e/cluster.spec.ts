@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { encodeShareHash } from '../../src/scenario/index.ts';
-import { failOnConsoleErrors, runToEnd, SHOTS, status } from './helpers.ts';
+import { failOnConsoleErrors, last, num, runToEnd, SHOTS, status, topologyClipped } from './helpers.ts';
 
 failOnConsoleErrors();
 
@@ -18,25 +18,8 @@ async function openBlank(page: Page): Promise<void> {
   await expect(status(page)).toHaveAttribute('data-value', 'idle');
 }
 
-const num = async (page: Page, id: string) => Number(await page.getByTestId(id).getAttribute('data-value'));
-const last = async (page: Page, chart: string) => (await page.getByTestId(chart).getAttribute('data-last'))!.split(',').map((x) => (x === '' ? null : Number(x)));
 const attr = async (page: Page, sel: string, name: string) => page.locator(sel).first().getAttribute(name);
 
-/** Texts of the topology drawing that leave its SVG, or the drawing its card. */
-async function clipped(page: Page): Promise<string[]> {
-  return page.getByTestId('topology').evaluate((card) => {
-    const svg = card.querySelector('svg')!.getBoundingClientRect();
-    const box = card.getBoundingClientRect();
-    const out: string[] = [];
-    for (const t of card.querySelectorAll('svg text')) {
-      const r = t.getBoundingClientRect();
-      if (r.width === 0) continue;
-      if (r.right > svg.right + 1 || r.left < svg.left - 1 || r.bottom > svg.bottom + 1 || r.top < svg.top - 1) out.push(`${t.textContent} outside the drawing`);
-    }
-    if (svg.bottom > box.bottom + 1 || svg.right > box.right + 1) out.push('drawing outside its card');
-    return out;
-  });
-}
 
 /** Texts of a box (a replica cell, a broker head, a producer box) that run past the box drawn around them. */
 async function overflowing(page: Page): Promise<string[]> {
@@ -137,7 +120,7 @@ test('blank start: play, crash the leader of partition 0, a new leader is electe
   expect(Number(await page.getByTestId('chart-isr').getAttribute('data-ymax'))).toBeGreaterThan(0);
   expect(Number(await page.getByTestId('chart-produce').getAttribute('data-ymax'))).toBeGreaterThan(0);
 
-  expect(await clipped(page)).toEqual([]);
+  expect(await topologyClipped(page)).toEqual([]);
   expect(await overflowing(page)).toEqual([]);
   expect(await spills(page)).toEqual([]);
   const size = await page.evaluate(() => ({ h: document.documentElement.scrollHeight, w: document.documentElement.scrollWidth }));
@@ -151,18 +134,18 @@ test('blank start: play, crash the leader of partition 0, a new leader is electe
   await expect(page.getByTestId('topology')).toContainText('Кластер');
   await expect(page.getByTestId('c-failed')).toContainText('Ошибки');
   await expect(page.getByTestId('chart-isr')).toContainText('вне ISR');
-  expect(await clipped(page)).toEqual([]);
+  expect(await topologyClipped(page)).toEqual([]);
   expect(await overflowing(page)).toEqual([]);
   expect(await spills(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/cluster-ru-1280x720.png` });
 
   await page.getByTestId('presenter-toggle').click();
   await expect(page.getByTestId('playground')).toHaveAttribute('data-presenter', '1');
-  expect(await clipped(page)).toEqual([]);
+  expect(await topologyClipped(page)).toEqual([]);
   expect(await overflowing(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/cluster-presenter-ru-1280x720.png` });
   await page.getByTestId('lang-en').click();
-  expect(await clipped(page)).toEqual([]);
+  expect(await topologyClipped(page)).toEqual([]);
   expect(await overflowing(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/cluster-presenter-en-1280x720.png` });
 });
@@ -216,13 +199,13 @@ test('a larger cluster by link: 6 brokers on 3 racks, 20 partitions (those past 
   await expect(page.getByTestId('partitions-more')).toHaveAttribute('data-count', String(20 - drawn));
   await expect(page.locator('[data-testid=broker][data-id="4"]')).toHaveAttribute('data-state', 'down', { timeout: 30_000 });
   await page.getByTestId('play').click();
-  expect(await clipped(page)).toEqual([]);
+  expect(await topologyClipped(page)).toEqual([]);
   expect(await overflowing(page)).toEqual([]);
   expect(await spills(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/cluster-big-en-1280x720.png` });
   await page.getByTestId('lang-ru').click();
   await expect(page.getByTestId('topology')).toContainText('Кластер');
-  expect(await clipped(page)).toEqual([]);
+  expect(await topologyClipped(page)).toEqual([]);
   expect(await overflowing(page)).toEqual([]);
   expect(await spills(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/cluster-big-ru-1280x720.png` });

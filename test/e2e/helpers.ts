@@ -36,3 +36,24 @@ export async function runToEnd(page: Page): Promise<void> {
   if ((await status(page).getAttribute('data-value')) !== 'running') await page.getByTestId('play').click();
   await expect(status(page)).toHaveAttribute('data-value', 'finished', { timeout: 60_000 });
 }
+
+/** A counter's value (its `data-value`). */
+export const num = async (page: Page, id: string) => Number(await page.getByTestId(id).getAttribute('data-value'));
+/** The last point of each line of a chart, as its legend shows it (null for a line without points). */
+export const last = async (page: Page, chart: string) => (await page.getByTestId(chart).getAttribute('data-last'))!.split(',').map((x) => (x === '' ? null : Number(x)));
+
+/** Texts of the topology drawing that leave its SVG, or the drawing its card. */
+export async function topologyClipped(page: Page): Promise<string[]> {
+  return page.getByTestId('topology').evaluate((card) => {
+    const svg = card.querySelector('svg')!.getBoundingClientRect();
+    const box = card.getBoundingClientRect();
+    const out: string[] = [];
+    for (const t of card.querySelectorAll('svg text')) {
+      const r = t.getBoundingClientRect();
+      if (r.width === 0) continue;
+      if (r.right > svg.right + 1 || r.left < svg.left - 1 || r.bottom > svg.bottom + 1 || r.top < svg.top - 1) out.push(`${t.textContent} outside the drawing`);
+    }
+    if (svg.bottom > box.bottom + 1 || svg.right > box.right + 1) out.push('drawing outside its card');
+    return out;
+  });
+}

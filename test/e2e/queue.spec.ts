@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { encodeShareHash } from '../../src/scenario/index.ts';
 import { mmc } from '../../src/theory/queues.ts';
-import { failOnConsoleErrors, runToEnd, SHOTS, status, watch } from './helpers.ts';
+import { failOnConsoleErrors, last, num, runToEnd, SHOTS, status, topologyClipped, watch } from './helpers.ts';
 
 failOnConsoleErrors();
 
@@ -46,24 +46,7 @@ async function open(page: Page, s: Record<string, unknown>): Promise<void> {
   await expect(status(page)).toHaveAttribute('data-value', 'idle');
 }
 
-const num = async (page: Page, id: string) => Number(await page.getByTestId(id).getAttribute('data-value'));
-const last = async (page: Page, chart: string) => (await page.getByTestId(chart).getAttribute('data-last'))!.split(',').map((x) => (x === '' ? null : Number(x)));
 
-/** Texts of the topology drawing that leave its SVG, or overlap the card's edges. */
-async function clipped(page: Page): Promise<string[]> {
-  return page.getByTestId('topology').evaluate((card) => {
-    const svg = card.querySelector('svg')!.getBoundingClientRect();
-    const box = card.getBoundingClientRect();
-    const out: string[] = [];
-    for (const t of card.querySelectorAll('svg text')) {
-      const r = t.getBoundingClientRect();
-      if (r.width === 0) continue;
-      if (r.right > svg.right + 1 || r.left < svg.left - 1 || r.bottom > svg.bottom + 1 || r.top < svg.top - 1) out.push(`${t.textContent} outside the drawing`);
-    }
-    if (svg.bottom > box.bottom + 1 || svg.right > box.right + 1) out.push('drawing outside its card');
-    return out;
-  });
-}
 
 test('SQS: topology, counters equal the charts’ last points, leases end and show red', async ({ page }) => {
   await open(page, SQS);
@@ -99,7 +82,7 @@ test('SQS: topology, counters equal the charts’ last points, leases end and sh
   expect(await num(page, 'q-dlq')).toBeGreaterThanOrEqual(2);
   await expect(page.getByTestId('q-dlq')).toHaveAttribute('data-bad', '1');
   await expect(page.getByTestId('q-W')).toContainText('±');
-  expect(await clipped(page)).toEqual([]);
+  expect(await topologyClipped(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/queue-sqs-1280x720.png` });
   const size = await page.evaluate(() => ({ h: document.documentElement.scrollHeight, w: document.documentElement.scrollWidth }));
   expect(size.h).toBeLessThanOrEqual(720);
@@ -121,7 +104,7 @@ test('RabbitMQ: prefetch slots, the retry queue and requeues', async ({ page }) 
   await page.screenshot({ path: `${SHOTS}/queue-rabbit-running.png` });
   await runToEnd(page);
   expect((await last(page, 'chart-depth'))[1]).toBe(await num(page, 'q-inFlight'));
-  expect(await clipped(page)).toEqual([]);
+  expect(await topologyClipped(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/queue-rabbit-1280x720.png` });
 });
 
@@ -176,7 +159,7 @@ test('both languages, 1280×720 and 390 px, nothing clipped', async ({ page, bro
   await expect(page.getByTestId('topology')).toContainText('Топология');
   await runToEnd(page);
   await expect(page.getByTestId('chart-oldest')).toContainText('Возраст старейшего');
-  expect(await clipped(page)).toEqual([]);
+  expect(await topologyClipped(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/queue-ru-1280x720.png` });
   await page.getByTestId('lang-en').click();
   await expect(page.getByTestId('q-depth')).toContainText('Depth');
@@ -189,7 +172,7 @@ test('both languages, 1280×720 and 390 px, nothing clipped', async ({ page, bro
     await expect(phone.getByTestId('consumer-rest')).toHaveAttribute('data-count', '12');
     await runToEnd(phone);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    expect(await clipped(phone)).toEqual([]);
+    expect(await topologyClipped(phone)).toEqual([]);
     await phone.screenshot({ path: `${SHOTS}/queue-390-${lang}.png`, fullPage: true });
     await ctx.close();
   }

@@ -32,6 +32,7 @@ const ORDER = [
   'rebalance-storm',
   'eager-vs-cooperative',
   'poison-message',
+  'schema-change',
   'retry-topics',
   'delayed-delivery',
   'dlq-replay-loop',

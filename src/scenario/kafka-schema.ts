@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { commonEntries, num, SECONDS, ServiceSchema, text, typeMsg } from './fields.ts';
+import { COMPATIBILITY_LEVELS, SCHEMA_CHANGES } from '../sim/model/kafka/schema-registry.ts';
 
 const MS = 1e12;
 const RATE_MAX = 1e6;
@@ -37,6 +38,13 @@ export const TopicSchema = v.strictObject({
   'retention.ms': v.optional(ms(1000), KafkaDefaults['retention.ms']),
   'segment.ms': v.optional(ms(1000), KafkaDefaults['segment.ms']),
   'log.retention.check.interval.ms': v.optional(ms(1000), KafkaDefaults['log.retention.check.interval.ms']),
+  /**
+   * Compatibility level of the topic's value subject (`<topic>-value`) in the schema registry —
+   * Confluent's `schema.compatibility.level`, BACKWARD by default; `none` accepts every schema, as
+   * if there were no registry. It matters only when a producer deploys a new schema
+   * (a `schema-change` fault); see src/sim/model/kafka/schema-registry.ts.
+   */
+  'schema.compatibility.level': v.optional(v.picklist(COMPATIBILITY_LEVELS, typeMsg(COMPATIBILITY_LEVELS)), 'backward'),
 }, 'must be an object like { "name": "orders", "partitions": 12 }');
 
 export const KEY_KINDS = ['none', 'uniform', 'zipf', 'coarse'] as const;
@@ -185,6 +193,7 @@ export const FAULT_KINDS = [
   'producer-start',
   'load-spike',
   'add-partitions',
+  'schema-change',
 ] as const;
 const at = () => num(0, SECONDS, { unit: 's' });
 
@@ -231,6 +240,13 @@ export const FaultSchema = v.variant(
     v.strictObject({ at: at(), kind: v.literal('producer-start'), target: v.union([name('producer'), v.literal('*')]) }),
     LoadSpikeFault,
     v.strictObject({ at: at(), kind: v.literal('add-partitions'), count: num(2, 10_000, { integer: true }) }),
+    /** The producer deploys a new version of its value schema that changes one field. */
+    v.strictObject({
+      at: at(),
+      kind: v.literal('schema-change'),
+      target: v.union([name('producer'), v.literal('*')], 'must be a producer name or "*"'),
+      change: v.optional(v.picklist(SCHEMA_CHANGES, typeMsg(SCHEMA_CHANGES)), 'remove-required-field'),
+    }),
   ],
   typeMsg(FAULT_KINDS),
 );

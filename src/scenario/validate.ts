@@ -188,7 +188,7 @@ function kafkaErrors(s: KafkaScenario): ScenarioError[] {
       if (!ids.has(f.target)) errors.push({ path: `faults.${i}.target`, message: `must be a group.id: one of ${[...ids].join(', ') || '(no groups)'}`, value: f.target });
       return;
     }
-    if (f.kind === 'producer-stop' || f.kind === 'producer-start' || f.kind === 'load-spike') {
+    if (f.kind === 'producer-stop' || f.kind === 'producer-start' || f.kind === 'load-spike' || f.kind === 'schema-change') {
       errors.push(...producerTargetError(f.target, producerNames, i));
       return;
     }

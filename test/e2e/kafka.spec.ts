@@ -351,6 +351,27 @@ test('settings: a retry policy with a DLQ unblocks the poisoned partition (DLQ d
   expect(d.ok && d.scenario.model === 'kafka' && d.scenario.groups[0].retry).toMatchObject({ mode: 'in-place', dlq: true });
 });
 
+test('schema-change: BACKWARD stalls every partition; FORWARD in Settings refuses the schema at send() and the page says so', async ({ page }) => {
+  await openKafka(page, 'schema-change');
+  await runToEnd(page);
+  // Every partition stalls from the deploy at t = 60 s to the end (240 s).
+  expect(await counter(page, 'lagS')).toBeGreaterThan(175);
+  await expect(page.getByTestId('k-rejected')).toHaveAttribute('data-value', '0');
+  await page.screenshot({ path: `${SHOTS}/kafka-schema-change.png` });
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('set-topic.schema.compatibility.level').selectOption('forward');
+  await page.getByTestId('settings-apply').click();
+  await runToEnd(page);
+  expect(await counter(page, 'lag')).toBe(0);
+  const rejected = Number(await page.getByTestId('k-rejected').getAttribute('data-value'));
+  expect(rejected).toBeGreaterThan(50_000);
+  await expect(page.getByTestId('k-produced')).toContainText('sends refused');
+  // The producer is alive but writes nothing: the topology says why it is silent.
+  await expect(page.getByTestId('producer').first()).toHaveAttribute('data-dead', '1');
+  await expect(page.getByTestId('topology')).toContainText('send() refused');
+  await page.screenshot({ path: `${SHOTS}/kafka-schema-change-forward.png` });
+});
+
 test('hostile and broken links show a message and the nearest valid state, never a crash', async ({ page, baseURL }) => {
   const s = scenario('hot-partition') as { groups: { members: number }[]; topic: { partitions: number } };
   // A tampered Kafka link: the bad fields are repaired from the shipped scenario.

@@ -88,6 +88,8 @@ export function kafkaCounters(pg: Playground): CounterItem[] {
     const note = c.na ? k.t('c.notModelled') : red && c.bad ? k.t(c.bad.key, c.bad.vars) : c.extra ? c.extra : c.id !== 'lag' && c.id !== 'lagS' ? k.t('c.zero') : '';
     return { testid: `k-${c.id}`, label: k.t(c.label), hint: k.t(c.hint), value: c.value, text: c.text, note, tone: c.na ? 'na' : red ? 'bad' : 'plain' };
   });
+  // Sends the schema registry refused never reach the topic: the cell says so, in red.
+  const rejected = s?.producers.reduce((n, p) => n + p.rejected, 0) ?? 0;
   items.push({
     testid: 'k-produced',
     label: k.t('c.flow'),
@@ -95,9 +97,11 @@ export function kafkaCounters(pg: Playground): CounterItem[] {
     value: s?.produced ?? null,
     // Both sides at three significant digits (18.1k / 9.74k): the cell is narrow.
     text: s ? `${short(s.produced)}\u2009/\u2009${short(g?.applied ?? 0)}` : '—',
-    note: k.t('c.lagUnit'),
+    note: rejected > 0 ? k.t('c.flowRejected', { n: short(rejected) }) : k.t('c.lagUnit'),
+    noteTestid: 'k-rejected',
+    noteValue: rejected,
     small: true,
-    tone: 'plain',
+    tone: rejected > 0 ? 'bad' : 'plain',
   });
   return items;
 }

@@ -356,6 +356,21 @@ export const KAFKA_SETTINGS: readonly SettingsSection[] = [
         config: true,
         step: 1000,
       },
+      {
+        path: 'topic.schema.compatibility.level',
+        label: { en: 'Schema compatibility', ru: 'Совместимость схем' },
+        hint: {
+          en: 'The schema registry’s check when a producer registers a new value schema: BACKWARD (its default) protects consumers that upgrade first, FORWARD those that have not upgraded yet',
+          ru: 'Проверка реестра схем, когда продюсер регистрирует новую схему значения: BACKWARD (по умолчанию) бережёт консьюмеров, обновившихся первыми, FORWARD — тех, кто ещё не обновился',
+        },
+        config: true,
+        options: {
+          none: { en: 'NONE (no check)', ru: 'NONE (без проверки)' },
+          backward: { en: 'BACKWARD (new readers read old data)', ru: 'BACKWARD (новые читатели читают старые данные)' },
+          forward: { en: 'FORWARD (old readers read new data)', ru: 'FORWARD (старые читатели читают новые данные)' },
+          full: { en: 'FULL (both)', ru: 'FULL (оба направления)' },
+        },
+      },
     ],
   },
   { id: 'group', each: 'groups', title: { en: 'Consumer group', ru: 'Группа консьюмеров' }, code: 'groups.{i}.group.id', fields: groupFields },

@@ -10,6 +10,7 @@ const en = {
   'wrho.noTheory': 'No theory curve: {threads} threads per consumer wait for each batch’s slowest record; no closed form fits that.',
   'c.lag': 'Lag, records',
   'c.lagUnit': 'records',
+  'c.flowRejected': '{n} sends refused',
   'c.lagHint': 'log-end − committed offset, summed over partitions (and groups); “in flight”: the part already fetched or processed and waiting for the next commit',
   'c.lagInFlight': '{n} in flight',
   'c.lagS': 'Lag age, s',
@@ -56,6 +57,7 @@ const en = {
   'topo.membersRestTitle': '{n} more members, not drawn one by one: {states}; they own {p} partitions',
   'topo.stopped': 'stopped',
   'topo.silent': 'silent {s} s',
+  'topo.refused': 'send() refused',
   'topo.produced': 'produced {n}',
   'topo.retryTitle': 'Retry topic {name}: {n} records waiting',
   'topo.dlqTitle': 'Dead-letter topic {name}: {n} records',
@@ -131,6 +133,8 @@ const en = {
   'faults.start': 'Start producer',
   'faults.startHint': 'Stopped producers start sending again',
   'faults.poison': 'Poison record',
+  'faults.schema': 'New schema',
+  'faults.schemaHint': 'Every producer deploys a schema version that drops a field without a default: the topic’s schema.compatibility.level (Settings) decides whether the registry refuses it at send() or every consumer stalls on it',
   'faults.poisonHint': 'The next record produced makes the handler throw: watch its partition block (or go to retry topics / the DLQ, if the group has them)',
 
 
@@ -144,6 +148,7 @@ const ru: Record<KMessageKey, string> = {
   'wrho.noTheory': 'Кривой теории нет: {threads} потоков консьюмера ждут самую медленную запись пачки, формулы для этого нет.',
   'c.lag': 'Лаг, записей',
   'c.lagUnit': 'записей',
+  'c.flowRejected': '{n} отправок отклонено',
   'c.lagHint': 'log-end − закоммиченное смещение, сумма по партициям (и группам); «в работе» — часть, уже прочитанная или обработанная и ждущая следующего коммита',
   'c.lagInFlight': '{n} в работе',
   'c.lagS': 'Возраст лага, с',
@@ -190,6 +195,7 @@ const ru: Record<KMessageKey, string> = {
   'topo.membersRestTitle': 'ещё {n} участников, не нарисованных по одному: {states}; им принадлежит партиций: {p}',
   'topo.stopped': 'остановлен',
   'topo.silent': 'молчит {s} с',
+  'topo.refused': 'send() отклонён',
   'topo.produced': 'записано {n}',
   'topo.retryTitle': 'Retry-топик {name}: ждут {n} записей',
   'topo.dlqTitle': 'Dead-letter топик {name}: {n} записей',
@@ -265,6 +271,8 @@ const ru: Record<KMessageKey, string> = {
   'faults.start': 'Запустить продюсер',
   'faults.startHint': 'Остановленные продюсеры снова начинают слать',
   'faults.poison': 'Ядовитая запись',
+  'faults.schema': 'Новая схема',
+  'faults.schemaHint': 'Все продюсеры выкатывают версию схемы без поля, у которого нет значения по умолчанию: schema.compatibility.level топика (Настройки) решает, отклонит ли её реестр в send() или на ней встанут все консьюмеры',
   'faults.poisonHint': 'Следующая записанная запись роняет обработчик: её партиция встаёт (или запись уходит в retry-топики / DLQ, если они настроены)',
 
 

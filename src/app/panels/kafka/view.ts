@@ -10,7 +10,7 @@ import type { Playground } from '../../shell/playground.svelte.ts';
 import { ktranslate, type KMessageKey, type Vars } from './text.ts';
 import { PanelView } from '../common/view.ts';
 
-export type FaultKind = 'crash' | 'restart' | 'add-consumer' | 'gc-pause' | 'slow-downstream' | 'load-spike' | 'producer-stop' | 'producer-start' | 'poison';
+export type FaultKind = 'crash' | 'restart' | 'add-consumer' | 'gc-pause' | 'slow-downstream' | 'load-spike' | 'producer-stop' | 'producer-start' | 'poison' | 'schema-change';
 
 /** The fault a button sends, on `target` (a consumer name, or a group id for add-consumer / slow-downstream). */
 export function liveFault(kind: FaultKind, target: string): LiveFault {
@@ -32,6 +32,8 @@ export function liveFault(kind: FaultKind, target: string): LiveFault {
       return { at: 0, kind, target: '*' };
     case 'poison':
       return { at: 0, kind, partition: null, key: null, count: 1, effect: 'exception' };
+    case 'schema-change':
+      return { at: 0, kind, target: '*', change: 'remove-required-field' };
   }
 }
 

@@ -17,6 +17,8 @@ export const KAFKA_HEADLINE: readonly MetricDef<KafkaSummary>[] = [
   { id: 'paused', label: { en: 'Paused by rebalances', ru: 'Пауза из-за ребалансов' }, unit: 'partition-s', better: 'lower', value: (s) => s.rebalancePausedSeconds },
   { id: 'idle', label: { en: 'Idle consumers', ru: 'Простаивают консьюмеров' }, unit: 'count', better: 'lower', value: (s) => s.idleConsumers },
   { id: 'retries', label: { en: 'Retries', ru: 'Повторы' }, unit: 'count', better: 'lower', value: (s) => s.retries },
+  // Sends the schema registry refused: visible at the producer instead of as a poison record for every consumer.
+  { id: 'rejected', label: { en: 'Sends refused', ru: 'Отклонено отправок' }, unit: 'records', better: 'lower', value: (s) => s.producers.reduce((a, p) => a + p.rejected, 0) },
   { id: 'dlq', label: { en: 'Dead-lettered', ru: 'В DLQ' }, unit: 'records', better: 'lower', value: (s) => s.dlq },
   // What the broker keeps now: a log stores every record for its retention, read or not (a queue only what is not yet deleted).
   { id: 'stored', label: { en: 'Stored on the broker', ru: 'Хранится на брокере' }, unit: 'records', better: 'none', value: (s) => s.partitions.reduce((a, p) => a + p.logEnd - p.logStart, 0) },

@@ -165,8 +165,8 @@ export interface KafkaSummary {
   retries: number;
   /** Records waiting in retry topics, by topic. */
   retryTopics: Record<string, number>;
-  /** Per producer: records, silence and the dead-producer indicator. */
-  producers: { name: string; produced: number; stopped: boolean; silentFor: number | null; dead: boolean }[];
+  /** Per producer: records, sends the schema registry refused, silence and the dead-producer indicator. */
+  producers: { name: string; produced: number; rejected: number; stopped: boolean; silentFor: number | null; dead: boolean }[];
   redeliveries: number;
   rebalances: number;
   /** Partition-seconds without an owner while a rebalance was in progress (not the start-up join, not an empty group). */
@@ -262,7 +262,7 @@ export function buildKafkaSummary(s: KafkaScenario, model: KafkaModel, wallMs?: 
     dlq: sum((g) => g.dlq),
     retries: sum((g) => g.retries),
     retryTopics: Object.assign({}, ...gs.map((g) => g.retryTopics)),
-    producers: st.producers.map((p) => ({ name: p.name, produced: p.produced, stopped: p.stopped, silentFor: fin(p.silentFor), dead: p.dead })),
+    producers: st.producers.map((p) => ({ name: p.name, produced: p.produced, rejected: p.rejected, stopped: p.stopped, silentFor: fin(p.silentFor), dead: p.dead })),
     redeliveries: sum((g) => g.redeliveries),
     rebalances: sum((g) => g.rebalances),
     rebalancePausedSeconds: sum((g) => g.rebalancePausedSeconds),

@@ -131,6 +131,9 @@ export function formatKafkaTable(s: KafkaScenario, r: KafkaSummary): string {
     `partition-seconds paused by rebalances: ${fmt(r.rebalancePausedSeconds)} · waiting for the first join: ${fmt(r.startupPausedSeconds)} · with an empty group: ${fmt(r.emptyPausedSeconds)}`,
     '',
   );
+  for (const p of r.producers) {
+    if (p.rejected > 0) out.push(`producer ${p.name}: ${p.rejected.toLocaleString('en-US')} sends refused by the schema registry (SerializationException in send(); nothing written)`, '');
+  }
   // A topic too large for the partition table gets every member's list in the compact form, so the lines read alike.
   const compact = r.partitions.length > PARTITIONS_LISTED;
   for (const [id, g] of Object.entries(r.groups)) {

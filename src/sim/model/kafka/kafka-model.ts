@@ -21,6 +21,7 @@ import { StickyPartitioner } from './sticky-partitioner.ts';
 import { ConsumerGroup, type GroupConfig, type GroupStats, type GroupTiming } from './consumer-group.ts';
 import type { SimModel } from '../contract.ts';
 import { ProducerArrivals, type ProducerFault } from '../producer-arrivals.ts';
+import { oldReadersCope, refusedText, registers, type CompatibilityLevel, type SchemaChange } from './schema-registry.ts';
 
 export interface TopicConfig {
   name: string;
@@ -29,6 +30,8 @@ export interface TopicConfig {
   'segment.ms': number;
   /** Broker: how often the log cleaner looks for expired segments. */
   'log.retention.check.interval.ms': number;
+  /** The schema registry's compatibility level for the topic's value subject. */
+  'schema.compatibility.level': CompatibilityLevel;
 }
 
 export interface ProducerConfig extends RateProfileSpec {
@@ -56,7 +59,9 @@ export type Fault =
   | { at: number; kind: 'dependency-outage'; target: string; duration: number }
   | ProducerFault
   /** The topic grows to `count` partitions (Kafka can only add). */
-  | { at: number; kind: 'add-partitions'; count: number };
+  | { at: number; kind: 'add-partitions'; count: number }
+  /** Producer `target` (or every one) deploys a new value schema that makes `change` (schema-registry.ts). */
+  | { at: number; kind: 'schema-change'; target: string; change?: SchemaChange };
 
 /**
  * Where a poison record fails: `exception` — the application's handler throws (it parses the payload
@@ -105,6 +110,14 @@ interface Producer {
   stopped: boolean;
   handle: number;
   lastAt: number;
+  /** Its schema version, 1 until a schema-change is registered. */
+  schemaVersion: number;
+  /** Its current schema was refused by the registry: every send() throws SerializationException. */
+  refused: boolean;
+  /** Its current schema was registered but consumers on the old one cannot read it. */
+  unreadable: boolean;
+  /** Records whose send() threw because the registry refused the schema (never appended). */
+  rejected: number;
 }
 
 /** Partitions beyond this count get no per-partition lag series (the chart would be unreadable anyway). */
@@ -141,6 +154,8 @@ export interface GroupSeries {
 export interface ProducerStats {
   name: string;
   produced: number;
+  /** Sends refused by the schema registry (SerializationException in send(); never appended). */
+  rejected: number;
   stopped: boolean;
   /** Seconds since its last record (or since the start, if none yet). */
   silentFor: number;
@@ -220,6 +235,10 @@ export class KafkaModel implements SimModel<Fault> {
         stopped: false,
         handle: -1,
         lastAt: -Infinity,
+        schemaVersion: 1,
+        refused: false,
+        unreadable: false,
+        rejected: 0,
       });
       keyBase += keys.count;
     }
@@ -302,11 +321,20 @@ export class KafkaModel implements SimModel<Fault> {
     const now = this.sim.now;
     this.arrivals.schedule(i, now);
     const k = p.keys.next();
+    if (p.refused) {
+      // The serializer throws before the partitioner runs: nothing is sent. It counts as progress
+      // (a record settled), as a produced one would.
+      // Nothing reaches the topic, so the producer looks dead to the dead-man's switch — as it should.
+      p.rejected++;
+      this.sim.progress++;
+      this.log.add(now, 'ERROR', `KafkaProducer ${p.config.name}`, refusedText(`${this.config.topic.name}-value`, this.config.topic['schema.compatibility.level']));
+      return;
+    }
     const partition = k < 0 ? p.sticky.partition(p.config.recordBytes) : p.cache!.partitionOf(k);
     const log = this.logs[partition];
-    const flags = this.poison.length > 0 ? this.poisonFlags(p, k, partition) : 0;
+    const flags = p.unreadable ? POISON_DESERIALIZE : this.poison.length > 0 ? this.poisonFlags(p, k, partition) : 0;
     log.append(now, k < 0 ? -1 : p.keyBase + k, this.sequence++, this.config.topic['segment.ms'] / 1000, flags);
-    if (flags) this.log.add(now, 'WARN', 'FaultInjector', `poison record produced to ${log.name} at offset ${log.logEnd - 1}${k >= 0 ? ` (key ${p.keys.key(k)})` : ''}`);
+    if (flags && !p.unreadable) this.log.add(now, 'WARN', 'FaultInjector', `poison record produced to ${log.name} at offset ${log.logEnd - 1}${k >= 0 ? ` (key ${p.keys.key(k)})` : ''}`);
     p.produced++;
     p.lastAt = now;
     this.produced++;
@@ -435,6 +463,7 @@ export class KafkaModel implements SimModel<Fault> {
       case 'producer-stop':
       case 'producer-start':
       case 'load-spike':
+      case 'schema-change':
         this.arrivals.find(f.target);
         return;
       case 'poison':
@@ -540,7 +569,34 @@ export class KafkaModel implements SimModel<Fault> {
       case 'add-partitions':
         this.addPartitions(f.count);
         break;
+      case 'schema-change':
+        for (const p of this.producers) if (f.target === '*' || p.config.name === f.target) this.deploySchema(p, f.change ?? 'remove-required-field');
+        break;
     }
+  }
+
+  /**
+   * Producer `p` deploys a schema version that makes `change`: its first send registers it with the
+   * registry, which accepts or refuses it by the subject's compatibility level (schema-registry.ts).
+   * Accepted, the producer writes the new version from now on — unreadable for the consumers if
+   * they cannot resolve it; refused, every send() throws and nothing is written until the next
+   * deploy.
+   */
+  private deploySchema(p: Producer, change: SchemaChange): void {
+    const now = this.sim.now;
+    const level = this.config.topic['schema.compatibility.level'];
+    const subject = `${this.config.topic.name}-value`;
+    const src = `KafkaProducer ${p.config.name}`;
+    const version = p.schemaVersion + 1;
+    this.log.add(now, 'INFO', 'FaultInjector', `${p.config.name} deploys schema version ${version} of ${subject}: ${change.replaceAll('-', ' ')}`);
+    if (!registers(level, change)) {
+      p.refused = true;
+      return;
+    }
+    p.refused = false;
+    p.schemaVersion = version;
+    p.unreadable = !oldReadersCope(change);
+    this.log.add(now, 'INFO', src, `registered schema version ${version} for subject ${subject} (compatibility ${level.toUpperCase()})`);
   }
 
   private onRestart(x: number): void {
@@ -583,6 +639,7 @@ export class KafkaModel implements SimModel<Fault> {
         return {
           name: p.config.name,
           produced: p.produced,
+          rejected: p.rejected,
           stopped: p.stopped,
           silentFor,
           expectedRate,

@@ -49,7 +49,7 @@ export type QueueProducerConfig = Omit<KafkaProducerConfig, 'batch.size' | 'meta
 
 /** The log model's consumer and producer faults (pools stand for groups), its poison by key, and redrive. */
 export type QueueFault =
-  | Exclude<KafkaFault, { kind: 'poison' | 'add-partitions' }>
+  | Exclude<KafkaFault, { kind: 'poison' | 'add-partitions' | 'schema-change' }>
   | { at: number; kind: 'poison'; key?: string | null; count?: number; effect?: 'exception' | 'crash' }
   | { at: number; kind: 'redrive'; maxReplays?: number | null };
 

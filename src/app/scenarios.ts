@@ -28,6 +28,7 @@ const ORDER = [
   'add-partitions',
   'thread-pool-reorder',
   'commit-before-processing',
+  'idempotent-consumer',
   'retention-reset',
   'rebalance-storm',
   'eager-vs-cooperative',

@@ -31,6 +31,7 @@ import mm1k from './mm1k.ts';
 import mmc from './mmc.ts';
 import overload5pct from './overload-5pct.ts';
 import poisonMessage from './poison-message.ts';
+import idempotentConsumer from './idempotent-consumer.ts';
 import schemaChange from './schema-change.ts';
 import pubsubGroups from './pubsub-groups.ts';
 import rebalanceStorm from './rebalance-storm.ts';
@@ -54,6 +55,7 @@ export const TABLES: Record<string, Entry[]> = {
   mmc,
   'overload-5pct': overload5pct,
   'poison-message': poisonMessage,
+  'idempotent-consumer': idempotentConsumer,
   'schema-change': schemaChange,
   'pubsub-groups': pubsubGroups,
   'rebalance-storm': rebalanceStorm,

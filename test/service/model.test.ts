@@ -35,12 +35,17 @@ describe('retry-storm signature (seeds 1–5)', () => {
       expect(broken.goodputNow).toBeLessThan(0.5 * s.clients.rate);
       expect(broken.amplification!).toBeGreaterThan(2.5);
       expect(broken.wasted!).toBeGreaterThan(0.6);
+      // Averaged over every second after the outage: about (retries + 1) × the calls offered, nothing answered in time.
+      expect(broken.after!.offered).toBeGreaterThan(2.5 * broken.capacity);
+      expect(broken.after!.goodput).toBeLessThan(2);
       const fixed = run({ ...s, clients: { ...s.clients, ...FIX } } as ServiceScenario);
       expect(fixed.recoveredAfter).not.toBeNull();
       expect(fixed.recoveredAfter!).toBeLessThanOrEqual(20);
       expect(fixed.overloadAfter!).toBeLessThanOrEqual(5);
       expect(fixed.offeredNow).toBeLessThan(fixed.capacity);
       expect(fixed.goodput!).toBeGreaterThan(3 * broken.goodput!);
+      expect(fixed.after!.offered).toBeLessThan(0.8 * fixed.capacity);
+      expect(fixed.after!.goodput).toBeGreaterThan(0.85 * fixed.after!.calls);
     });
   }
 

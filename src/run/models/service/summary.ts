@@ -9,7 +9,8 @@
  * spent on attempts whose client had given up; `overloadAfter` = seconds (one-second bins wholly
  * after the latest fault ended) whose offered load exceeded the capacity; `recoveredAfter` =
  * seconds from the end of the latest fault to the start of the first 10 s window whose successes
- * are ≥ 95 % of the calls started in it (null: not recovered, or no fault).
+ * are ≥ 95 % of the calls started in it (null: not recovered, or no fault); `after`: the same
+ * seconds' averages.
  */
 import type { ServiceScenario } from '../../../scenario/schema.ts';
 import type { ServiceConfig } from '../../../sim/model/service/config.ts';
@@ -88,6 +89,8 @@ export interface ServiceSummary {
   triggerEnd: number | null;
   overloadAfter: number | null;
   recoveredAfter: number | null;
+  /** Per second over the whole seconds after the latest fault ended: calls started, attempts offered, successes (null: none yet). */
+  after: { seconds: number; calls: number; offered: number; goodput: number } | null;
   counts: ServiceCounts;
   theory: ServiceTheory | null;
   wallMs?: number;
@@ -133,6 +136,7 @@ export function buildServiceSummary(s: ServiceScenario, m: ServiceModel, wallMs?
     triggerEnd: m.triggerEnd,
     overloadAfter: m.triggerEnd === null ? null : m.overloadAfter,
     recoveredAfter: m.recoveredAfter,
+    after: m.post.seconds > 0 ? { seconds: m.post.seconds, calls: m.post.firsts / m.post.seconds, offered: m.post.offered / m.post.seconds, goodput: m.post.goodput / m.post.seconds } : null,
     counts: { ...m.n },
     theory: serviceTheory(s),
   };

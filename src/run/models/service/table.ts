@@ -36,7 +36,8 @@ export function formatServiceTable(s: ServiceScenario, r: ServiceSummary): strin
     rows.push(['last fault ended at', 's', fmt(r.triggerEnd), '']);
     rows.push(['overloaded after it', 's', fmt(r.overloadAfter), '']);
     rows.push(['recovered after it', 's', r.recoveredAfter === null ? 'not recovered' : fmt(r.recoveredAfter), '']);
+    if (r.after) rows.push(['after it: calls / offered / goodput', '/s', `${fmt(r.after.calls)} / ${fmt(r.after.offered)} / ${fmt(r.after.goodput)}`, '']);
   }
-  out.push(...table(['metric', 'unit', 'simulated', t ? t.model : ''], rows));
+  out.push(...table(['metric', 'unit', 'simulated', t ? t.model : ''], rows), '');
   return out.join('\n');
 }

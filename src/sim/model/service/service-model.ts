@@ -168,6 +168,8 @@ export class ServiceModel implements SimModel<ServiceFault> {
   triggerEnd: number | null = null;
   overloadAfter = 0;
   recoveredAfter: number | null = null;
+  /** Whole seconds after the latest fault ended, with their calls started, attempts offered and successes. */
+  readonly post = { seconds: 0, firsts: 0, offered: 0, goodput: 0 };
   /** Peak queue length and the last second's offered load. */
   queueMax = 0;
   offeredNow = 0;
@@ -525,6 +527,7 @@ export class ServiceModel implements SimModel<ServiceFault> {
       this.overloadAfter = 0;
       this.recoveredAfter = null;
       this.ring.n = 0;
+      this.post.seconds = this.post.firsts = this.post.offered = this.post.goodput = 0;
     }
     if (f.kind === 'outage') {
       this.log.add(now, 'ERROR', 'FaultInjector', `outage: the service hangs for ${f.duration} s`);
@@ -588,6 +591,11 @@ export class ServiceModel implements SimModel<ServiceFault> {
     this.goodputNow = b.goodput;
     if (this.triggerEnd !== null && from >= this.triggerEnd) {
       if (b.offered > this.capacity) this.overloadAfter++;
+      const p = this.post;
+      p.seconds++;
+      p.firsts += b.firsts;
+      p.offered += b.offered;
+      p.goodput += b.goodput;
       const ring = this.ring;
       ring.f[ring.n % RECOVERY_WINDOW] = b.firsts;
       ring.s[ring.n % RECOVERY_WINDOW] = b.goodput;

@@ -36,6 +36,7 @@ import rebalanceStorm from './rebalance-storm.ts';
 import retentionReset from './retention-reset.ts';
 import retryTopics from './retry-topics.ts';
 import threadPoolReorder from './thread-pool-reorder.ts';
+import retryStorm from './retry-storm.ts';
 
 export const TABLES: Record<string, Entry[]> = {
   'add-partitions': addPartitions,
@@ -74,4 +75,5 @@ export const TABLES: Record<string, Entry[]> = {
   'exactly-once': exactlyOnce,
   'follower-fetch': followerFetch,
   'controller-failover': controllerFailover,
+  'retry-storm': retryStorm,
 };

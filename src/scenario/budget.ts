@@ -335,6 +335,7 @@ export const SERVICE_QUEUED_BYTES = 400;
  */
 export function serviceCost(s: ServiceScenario): Cost {
   const c = s.clients;
+  // (The retry budget only lowers the attempts; the estimate is the bound without it.)
   const spikes = s.faults.map((f) => (f.kind === 'load-spike' ? { ...f, target: '*' } : f));
   const peak = Math.max(c.rate, ...c.profile.map((p) => p.rate));
   const records = peak * spikeSeconds(spikes, 'clients', s.duration);

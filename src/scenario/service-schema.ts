@@ -62,22 +62,21 @@ export const ClientsSchema = v.strictObject({
   /** AWS's names: full = U(0, d); equal = d/2 + U(0, d/2); none = d. */
   jitter: v.optional(v.picklist(JITTER_TYPES, typeMsg(JITTER_TYPES)), 'none'),
   /**
-   * Retry budget (Finagle RetryBudget): a retry is allowed while the retries of the last `ttl`
-   * seconds stay within minRetriesPerSec·ttl + percentCanRetry × the first attempts of the last
-   * `ttl` seconds; refused, the call fails ("budget exhausted"). null = no budget.
+   * Retry budget (Finagle RetryBudget): with `enabled`, a retry is allowed while the retries of the
+   * last `ttl` seconds stay within minRetriesPerSec·ttl + percentCanRetry × the first attempts of
+   * the last `ttl` seconds; refused, the call fails ("budget exhausted"). Off by default.
    */
   budget: v.optional(
-    v.nullable(
-      v.strictObject(
-        {
-          percentCanRetry: v.optional(num(0, 10), BudgetDefaults.percentCanRetry),
-          minRetriesPerSec: v.optional(num(0, RATE_MAX, { unit: '/s' }), BudgetDefaults.minRetriesPerSec),
-          ttl: v.optional(num(1, 60, { integer: true, unit: 's' }), BudgetDefaults.ttl),
-        },
-        'must be null or { "percentCanRetry": 0.1, "minRetriesPerSec": 0, "ttl": 10 }',
-      ),
+    v.strictObject(
+      {
+        enabled: v.optional(bool(), false),
+        percentCanRetry: v.optional(num(0, 10), BudgetDefaults.percentCanRetry),
+        minRetriesPerSec: v.optional(num(0, RATE_MAX, { unit: '/s' }), BudgetDefaults.minRetriesPerSec),
+        ttl: v.optional(num(1, 60, { integer: true, unit: 's' }), BudgetDefaults.ttl),
+      },
+      'must be an object like { "enabled": true, "percentCanRetry": 0.1, "minRetriesPerSec": 0, "ttl": 10 }',
     ),
-    null,
+    {},
   ),
 }, 'must be an object like { "rate": 100, "timeout": 1, "retries": 3 }');
 

@@ -16,7 +16,7 @@ import { conservationErrors, shipped } from './helpers.ts';
 import { runScenario } from '../../src/run/run.ts';
 import type { ServiceSummary } from '../../src/run/models/service/summary.ts';
 
-const FIX = { backoff: 'exponential', jitter: 'full', budget: { percentCanRetry: 0.1, minRetriesPerSec: 0, ttl: 10 } };
+const FIX = { backoff: 'exponential', jitter: 'full', budget: { enabled: true, percentCanRetry: 0.1, minRetriesPerSec: 0, ttl: 10 } };
 
 function run(s: ServiceScenario): ServiceSummary {
   return runScenario(s) as ServiceSummary;
@@ -86,7 +86,7 @@ const scenarioArb = fc.record({
     'backoff.base': num(0.01, 0.5),
     'backoff.cap': num(0.5, 5),
     jitter: fc.constantFrom('none', 'full', 'equal'),
-    budget: fc.option(fc.record({ percentCanRetry: num(0, 1), minRetriesPerSec: num(0, 5), ttl: fc.integer({ min: 1, max: 10 }) })),
+    budget: fc.record({ enabled: fc.boolean(), percentCanRetry: num(0, 1), minRetriesPerSec: num(0, 5), ttl: fc.integer({ min: 1, max: 10 }) }),
   }),
   breaker: fc.record({
     enabled: fc.boolean(),

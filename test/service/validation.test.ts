@@ -26,8 +26,7 @@ describe('service scenario validation', () => {
     expect(s.breaker).toEqual({ enabled: false, failureRateThreshold: 50, slidingWindowSize: 100, minimumNumberOfCalls: 100, waitDurationInOpenState: 60, permittedNumberOfCallsInHalfOpenState: 10 });
     expect(s.service.queueLimit).toBe(1000);
     expect(s.clients.backoff).toBe('none');
-    const b = validateScenario({ ...base, clients: { ...base.clients, budget: {} } });
-    expect(b.ok && (b.scenario as ServiceScenario).clients.budget).toEqual({ percentCanRetry: 0.2, minRetriesPerSec: 10, ttl: 10 });
+    expect(s.clients.budget).toEqual({ enabled: false, percentCanRetry: 0.2, minRetriesPerSec: 10, ttl: 10 });
   });
 
   it('names the field and the allowed range', () => {

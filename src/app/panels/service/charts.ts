@@ -83,9 +83,9 @@ const CHARTS: readonly ChartDef[] = [
   { id: 'chart-breaker', stem: 'chart.breaker', lines: [{ series: 'breakerState', label: 'chart.breaker.state', color: '#d55e00' }] },
 ];
 
-/** The charts of the main area (the breaker's only with a breaker). */
+/** The four charts of the main area, in one row: the breaker's state takes the queue's place when there is a breaker. */
 export function serviceChartIds(breaker: boolean): string[] {
-  return CHARTS.map((c) => c.id).filter((id) => breaker || id !== 'chart-breaker');
+  return CHARTS.map((c) => c.id).filter((id) => id !== (breaker ? 'chart-queue' : 'chart-breaker'));
 }
 
 const none: Cols = { t: new Float64Array(0), mean: new Float64Array(0) };

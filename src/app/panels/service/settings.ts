@@ -7,6 +7,8 @@ import { serviceFields } from '../../settings/service.ts';
 import type { SettingsSection } from '../../settings/types.ts';
 import { RUN_SECTION } from '../kafka/settings.ts';
 
+const BUDGET = { path: 'clients.budget.enabled', is: true } as const;
+
 export const SERVICE_SETTINGS: readonly SettingsSection[] = [
   {
     id: 'clients',
@@ -28,9 +30,10 @@ export const SERVICE_SETTINGS: readonly SettingsSection[] = [
         label: { en: 'Jitter', ru: 'Джиттер' },
         hint: { en: 'AWS’s names: full = a random delay in [0, d); equal = d/2 + random in [0, d/2); none = exactly d (clients stay in step)', ru: 'Названия AWS: full — случайная пауза в [0, d); equal — d/2 + случайное в [0, d/2); none — ровно d (клиенты идут в ногу)' },
       },
-      { path: 'clients.budget.percentCanRetry', label: { en: 'Retry budget: share', ru: 'Бюджет повторов: доля' }, hint: { en: 'Finagle RetryBudget: retries allowed per call started in the last ttl seconds (0.1 = 10 %); empty = no budget', ru: 'Finagle RetryBudget: разрешённых повторов на начатый за ttl секунд вызов (0.1 = 10 %); пусто — без бюджета' }, config: 'percentCanRetry' },
-      { path: 'clients.budget.minRetriesPerSec', label: { en: 'Retry budget: floor', ru: 'Бюджет повторов: минимум' }, hint: { en: 'Retries per second allowed whatever the calls', ru: 'Повторов в секунду, разрешённых при любом числе вызовов' }, config: 'minRetriesPerSec' },
-      { path: 'clients.budget.ttl', label: { en: 'Retry budget: window', ru: 'Бюджет повторов: окно' }, hint: { en: 'Seconds over which calls and retries are counted', ru: 'За сколько секунд считаются вызовы и повторы' }, config: 'ttl' },
+      { path: 'clients.budget.enabled', label: { en: 'Retry budget on', ru: 'Бюджет повторов включён' }, hint: { en: 'Finagle RetryBudget: a retry beyond the budget is refused and the call fails at once', ru: 'Finagle RetryBudget: повтор сверх бюджета не делается, вызов сразу завершается ошибкой' } },
+      { path: 'clients.budget.percentCanRetry', label: { en: 'Retry budget: share', ru: 'Бюджет повторов: доля' }, hint: { en: 'Finagle RetryBudget: retries allowed per call started in the last ttl seconds (0.1 = 10 %)', ru: 'Finagle RetryBudget: разрешённых повторов на начатый за ttl секунд вызов (0.1 = 10 %)' }, config: 'percentCanRetry', when: BUDGET },
+      { path: 'clients.budget.minRetriesPerSec', label: { en: 'Retry budget: floor', ru: 'Бюджет повторов: минимум' }, hint: { en: 'Retries per second allowed whatever the calls', ru: 'Повторов в секунду, разрешённых при любом числе вызовов' }, config: 'minRetriesPerSec', when: BUDGET },
+      { path: 'clients.budget.ttl', label: { en: 'Retry budget: window', ru: 'Бюджет повторов: окно' }, hint: { en: 'Seconds over which calls and retries are counted', ru: 'За сколько секунд считаются вызовы и повторы' }, config: 'ttl', when: BUDGET },
     ],
   },
   {

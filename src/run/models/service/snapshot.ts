@@ -16,7 +16,7 @@ export function buildServiceData(scenario: ServiceScenario, model: ServiceModel)
   const series = {} as Record<ServiceSeriesName, SeriesCols>;
   for (const name of SERVICE_SERIES) series[name] = model.series[name].read(now);
   const occ = model.occupancy();
-  const b = scenario.clients.budget;
+  const b = scenario.clients.budget.enabled ? scenario.clients.budget : null;
   const w = model.budget?.window(now);
   return {
     simTime: now,

@@ -8,7 +8,7 @@ const pct = (u: number | null) => (u === null ? '—' : `${(u * 100).toFixed(1)}
 
 export function formatServiceTable(s: ServiceScenario, r: ServiceSummary): string {
   const c = s.clients;
-  const retry = c.retries === 0 ? 'no retries' : `${c.retries} retries, backoff ${c.backoff === 'none' ? 'none' : `exponential ${c['backoff.base']}–${c['backoff.cap']} s`}, jitter ${c.jitter}${c.budget ? `, budget ${c.budget.percentCanRetry * 100} % + ${c.budget.minRetriesPerSec}/s` : ''}`;
+  const retry = c.retries === 0 ? 'no retries' : `${c.retries} retries, backoff ${c.backoff === 'none' ? 'none' : `exponential ${c['backoff.base']}–${c['backoff.cap']} s`}, jitter ${c.jitter}${c.budget.enabled ? `, budget ${c.budget.percentCanRetry * 100} % + ${c.budget.minRetriesPerSec}/s` : ''}`;
   const out: string[] = [
     `QueueLab · ${s.id}${s.title ? ` — ${s.title}` : ''}`,
     `seed ${r.seed} · ${fmt(r.simTime)} s simulated (statistics after ${fmt(r.warmup)} s) · ${s.service.concurrency} servers, queue ≤ ${s.service.queueLimit} · timeout ${c.timeout} s, ${retry}${s.breaker.enabled ? ' · circuit breaker' : ''}`,

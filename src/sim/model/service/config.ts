@@ -15,7 +15,7 @@ export interface ClientsConfig {
   'backoff.base': number;
   'backoff.cap': number;
   jitter: 'none' | 'full' | 'equal';
-  budget: { percentCanRetry: number; minRetriesPerSec: number; ttl: number } | null;
+  budget: { enabled: boolean; percentCanRetry: number; minRetriesPerSec: number; ttl: number };
 }
 
 export interface BreakerConfig {

@@ -216,7 +216,7 @@ export class ServiceModel implements SimModel<ServiceFault> {
     this.svcRng = streams.stream('service');
     this.backoffRng = streams.stream('backoff');
     this.breaker = new CircuitBreaker(config.breaker);
-    this.budget = config.clients.budget ? new RetryBudget(config.clients.budget) : null;
+    this.budget = config.clients.budget.enabled ? new RetryBudget(config.clients.budget) : null;
     this.servers = new Array<Attempt | null>(c.concurrency).fill(null);
     this.serverHandle = new Array<number>(c.concurrency).fill(-1);
     for (let i = c.concurrency - 1; i >= 0; i--) this.idle.push(i);

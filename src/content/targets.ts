@@ -81,7 +81,7 @@ export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster' | '
     topology: PANEL,
     /** Parts of the topology: the clients, the retry policy and budget, the breaker, the queue, the servers. */
     ...each(['clients-box', 'retry-box', 'breaker-box', 'queue-box', 'servers-box'], { present: { within: 'topology' } }),
-    ...each(['chart-load', 'chart-goodput', 'chart-latency', 'chart-queue', 'chart-breaker'], PANEL),
+    ...each(['chart-load', 'chart-goodput', 'chart-latency', 'chart-breaker'], PANEL),
     'event-log': { tab: 'log' },
   },
   station: {

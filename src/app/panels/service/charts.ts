@@ -37,7 +37,7 @@ interface LineDef {
 
 interface ChartDef {
   id: string;
-  stem: 'chart.load' | 'chart.good' | 'chart.lat' | 'chart.queue' | 'chart.breaker';
+  stem: 'chart.load' | 'chart.good' | 'chart.lat' | 'chart.breaker';
   lines: LineDef[];
 }
 
@@ -72,20 +72,12 @@ const CHARTS: readonly ChartDef[] = [
       { series: 'p99', label: 'chart.lat.p99', color: '#cc79a7', skipZero: true },
     ],
   },
-  {
-    id: 'chart-queue',
-    stem: 'chart.queue',
-    lines: [
-      { series: 'queue', label: 'chart.queue.queue', color: '#0072b2' },
-      { series: 'busy', label: 'chart.queue.busy', color: '#e69f00', dash: true },
-    ],
-  },
   { id: 'chart-breaker', stem: 'chart.breaker', lines: [{ series: 'breakerState', label: 'chart.breaker.state', color: '#d55e00' }] },
 ];
 
-/** The four charts of the main area, in one row: the breaker's state takes the queue's place when there is a breaker. */
+/** The three charts of the main area, in one row: load, goodput, and latency — or the breaker's state when there is a breaker (the queue's chart is compare view's and the topology shows the queue now). */
 export function serviceChartIds(breaker: boolean): string[] {
-  return CHARTS.map((c) => c.id).filter((id) => id !== (breaker ? 'chart-queue' : 'chart-breaker'));
+  return ['chart-load', 'chart-goodput', breaker ? 'chart-breaker' : 'chart-latency'];
 }
 
 const none: Cols = { t: new Float64Array(0), mean: new Float64Array(0) };

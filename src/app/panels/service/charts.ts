@@ -7,23 +7,10 @@ import type { ServiceData } from '../../../run/models/service/data.ts';
 import type { ServiceSeriesName } from '../../../sim/model/service/service-model.ts';
 import type { Cols } from '../../charts/lineChart.ts';
 import type { Lang } from '../../i18n.ts';
+import type { PanelChart } from '../common/charts.ts';
 import { stranslate, type SMessageKey } from './text.ts';
 
-export interface ChartLine {
-  cols: Cols;
-  label: string;
-  color: string;
-  dash?: boolean;
-  skipZero?: boolean;
-}
-
-export interface ServiceChart {
-  id: string;
-  title: string;
-  yLabel: string;
-  caption: string;
-  lines: ChartLine[];
-}
+export type ServiceChart = PanelChart;
 
 interface LineDef {
   series: ServiceSeriesName | 'capacity';

@@ -8,21 +8,10 @@ import type { CounterItem } from '../../registry.ts';
 import type { Playground } from '../../shell/playground.svelte.ts';
 import { fmt, fmtInt, fmtPct, fmtPM } from '../../format.ts';
 import { sview } from './view.ts';
+import { counterItems, type CounterCell } from '../common/counters.ts';
 import type { SMessageKey } from './text.ts';
 
-interface Cell {
-  id: string;
-  label: SMessageKey;
-  hint: SMessageKey;
-  value: number | null;
-  text: string;
-  bad?: string | null;
-  note?: string;
-  hw?: string | null;
-  unit?: string;
-  noteTestid?: string;
-  noteValue?: number | null;
-}
+type Cell = CounterCell<SMessageKey>;
 
 export function serviceCounters(pg: Playground): CounterItem[] {
   const v = sview(pg);
@@ -119,19 +108,5 @@ export function serviceCounters(pg: Playground): CounterItem[] {
       noteValue: s?.theory?.W ?? null,
     },
   ];
-  return cells.map(
-    (c): CounterItem => ({
-      testid: `s-${c.id}`,
-      label: v.t(c.label),
-      hint: v.t(c.hint),
-      value: c.value,
-      text: c.text,
-      hw: c.hw ?? null,
-      unit: c.unit,
-      note: c.bad ? c.bad : (c.note ?? (s ? v.t('c.zero') : '')),
-      noteTestid: c.noteTestid,
-      noteValue: c.noteValue,
-      tone: c.bad ? 'bad' : 'plain',
-    }),
-  );
+  return counterItems(cells, 's', v.t, s ? v.t('c.zero') : null);
 }

@@ -6,7 +6,7 @@
 import type { ServiceScenario } from '../../../scenario/schema.ts';
 import { SERVICE_SERIES, type ServiceModel, type ServiceSeriesName } from '../../../sim/model/service/service-model.ts';
 import { BREAKER_STATE_NAMES } from '../../../sim/model/service/resilience.ts';
-import { SNAPSHOT_LOG_LINES, type SeriesCols } from '../kafka/snapshot.ts';
+import { finalSeriesView, seriesBuffers, SNAPSHOT_LOG_LINES, type SeriesCols } from '../kafka/snapshot.ts';
 import { buildServiceSummary } from './summary.ts';
 import type { ServiceData } from './data.ts';
 
@@ -42,22 +42,12 @@ export function buildServiceData(scenario: ServiceScenario, model: ServiceModel)
   };
 }
 
-const freshCols = (c: SeriesCols): SeriesCols => ({ t: c.t.slice(), mean: c.mean.slice(), max: c.max.slice(), width: c.width });
-
 /** Every ArrayBuffer in a snapshot (to transfer rather than copy). */
 export function serviceBuffers(d: ServiceData): ArrayBuffer[] {
-  return SERVICE_SERIES.flatMap((n) => [d.series[n].t.buffer as ArrayBuffer, d.series[n].mean.buffer as ArrayBuffer, d.series[n].max.buffer as ArrayBuffer]);
+  return seriesBuffers(d.series, SERVICE_SERIES);
 }
 
 /** A finished run's data, holding nothing of the model. */
 export function finalServiceView(scenario: ServiceScenario, model: ServiceModel): { snapshot(focus: number): ServiceData; transfer(d: ServiceData): ArrayBuffer[] } {
-  const base = buildServiceData(scenario, model);
-  return {
-    snapshot() {
-      const series = {} as Record<ServiceSeriesName, SeriesCols>;
-      for (const n of SERVICE_SERIES) series[n] = freshCols(base.series[n]);
-      return { ...base, series };
-    },
-    transfer: serviceBuffers,
-  };
+  return finalSeriesView(buildServiceData(scenario, model), SERVICE_SERIES);
 }

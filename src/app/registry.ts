@@ -19,6 +19,7 @@ import { blankKafka } from './panels/kafka/blank.ts';
 import { blankStation } from './panels/station/blank.ts';
 import { blankQueue } from './panels/queue/blank.ts';
 import { blankCluster } from './panels/cluster/blank.ts';
+import { blankService } from './panels/service/blank.ts';
 
 export type Kind = Scenario['model'];
 type Of<K extends Kind> = Extract<Scenario, { model: K }>;
@@ -180,6 +181,13 @@ export const PAGES: { [K in Kind]: ModelPage<K> } = {
     runSeconds: 15,
     blank: blankCluster,
     panels: () => import('./panels/cluster/index.ts').then((m) => m.panels),
+  },
+  service: {
+    kind: 'service',
+    label: { en: 'Dependencies: timeouts, retries, breakers', ru: 'Зависимости: таймауты, повторы, breaker' },
+    runSeconds: 15,
+    blank: blankService,
+    panels: () => import('./panels/service/index.ts').then((m) => m.panels),
   },
 };
 

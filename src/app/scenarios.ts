@@ -10,7 +10,7 @@ export const DEFAULT_SCENARIO_ID = 'mm1';
  * Teaching order: queueing theory first, then the Kafka stories from simple to advanced, the queue
  * broker's (alphabetical, as before they were listed), then durability on a cluster: what acks
  * promise, what the ISR refuses, elections, the idempotent producer, transactions, follower
- * fetching and the controller.
+ * fetching and the controller; then a dependency's retries: the retry storm.
  */
 const ORDER = [
   'mm1',
@@ -50,6 +50,7 @@ const ORDER = [
   'exactly-once',
   'follower-fetch',
   'controller-failover',
+  'retry-storm',
 ];
 
 const files = import.meta.glob<unknown>(['../../scenarios/*.json', '!../../scenarios/*.schema.json'], {

@@ -34,11 +34,14 @@ const QUEUE_COUNTERS = ['q-depth', 'q-inFlight', 'q-oldest', 'q-throughput', 'q-
 /** Counters strip cells of the cluster page (`src/app/panels/cluster/counters.ts`; c-outDup and c-aborted with a processor). */
 const CLUSTER_COUNTERS = ['c-lost', 'c-failed', 'c-duplicates', 'c-unavailable', 'c-ner', 'c-underRep', 'c-produceP99', 'c-e2eP99', 'c-crossRack', 'c-outDup', 'c-aborted', 'c-elections'] as const;
 
+/** Counters strip cells of the dependency page (`src/app/panels/service/counters.ts`). */
+const SERVICE_COUNTERS = ['s-offered', 's-goodput', 's-overload', 's-recovery', 's-amp', 's-wasted', 's-p99', 's-failed', 's-W'] as const;
+
 const each = (ids: readonly string[], t: WatchTarget): Record<string, WatchTarget> => Object.fromEntries(ids.map((id) => [id, t]));
 const COUNTER: WatchTarget = { present: { counter: true } };
 const PANEL: WatchTarget = { present: { panel: true } };
 
-export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster', Readonly<Record<string, WatchTarget>>> = {
+export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster' | 'service', Readonly<Record<string, WatchTarget>>> = {
   kafka: {
     counters: {},
     ...each(KAFKA_COUNTERS, COUNTER),
@@ -70,6 +73,15 @@ export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster', Re
      */
     ...each(['broker', 'partition-row', 'replica', 'partitions-more', 'controller', 'producer', 'processor', 'consumer'], { present: { within: 'topology' } }),
     ...each(['chart-records', 'chart-isr', 'chart-produce', 'chart-e2e'], PANEL),
+    'event-log': { tab: 'log' },
+  },
+  service: {
+    counters: {},
+    ...each(SERVICE_COUNTERS, COUNTER),
+    topology: PANEL,
+    /** Parts of the topology: the clients, the retry policy and budget, the breaker, the queue, the servers. */
+    ...each(['clients-box', 'retry-box', 'breaker-box', 'queue-box', 'servers-box'], { present: { within: 'topology' } }),
+    ...each(['chart-load', 'chart-goodput', 'chart-latency', 'chart-breaker'], PANEL),
     'event-log': { tab: 'log' },
   },
   station: {

@@ -18,7 +18,7 @@
  *
  * Pure: no model code runs, so the page can check a link before its worker starts.
  */
-import type { ClusterScenario, KafkaScenario, QueueScenario, Scenario, StationScenario } from './schema.ts';
+import type { ClusterScenario, KafkaScenario, QueueScenario, Scenario, ServiceScenario, StationScenario } from './schema.ts';
 
 /** Most events one run may take (≈ 1–2 minutes at the measured 3–5 M events/s). */
 export const EVENTS_BUDGET = 300_000_000;
@@ -192,7 +192,7 @@ export function queueCost(s: QueueScenario): Cost {
 }
 
 export function costOf(s: Scenario): Cost {
-  return s.model === 'kafka' ? kafkaCost(s) : s.model === 'queue' ? queueCost(s) : s.model === 'cluster' ? clusterCost(s) : stationCost(s);
+  return s.model === 'kafka' ? kafkaCost(s) : s.model === 'queue' ? queueCost(s) : s.model === 'cluster' ? clusterCost(s) : s.model === 'service' ? serviceCost(s) : stationCost(s);
 }
 
 /** The budget's verdict: nothing when the scenario fits, else one error naming the field to lower. */
@@ -314,4 +314,41 @@ export function clusterCost(s: ClusterScenario): Cost {
     { field: 'topic.partitions', what: `${fmtCount(P)} partitions`, bytes: P * (CLUSTER_PARTITION_BYTES + 256 * s.producers.length) },
   ];
   return { records, events, bytes: memory.reduce((a, m) => a + m.bytes, 0), memory, loops };
+}
+
+/**
+ * Events per attempt of the dependency model, an upper bound: its timeout (scheduled, and popped
+ * even when a success cancels it), its service completion, the retry that follows it and a share
+ * of the breaker's and faults' events.
+ */
+export const SERVICE_EVENTS_PER_ATTEMPT = 4;
+/** Bytes a live request costs (the request, its attempts, its slot), with the garbage collector's slack. */
+export const SERVICE_REQUEST_BYTES = 400;
+/** Bytes a queued attempt costs (it keeps its request alive after the client gave up). */
+export const SERVICE_QUEUED_BYTES = 400;
+
+/**
+ * The dependency model: every call (load spikes included) times its attempts (1 + retries), a
+ * tick a second for the per-second metrics; memory: the calls alive at once — at the peak rate
+ * (all spikes stacked) over the longest a call can last, (retries + 1) timeouts plus its backoffs
+ * — the queue at its limit, the servers and the breaker's window.
+ */
+export function serviceCost(s: ServiceScenario): Cost {
+  const c = s.clients;
+  // (The retry budget only lowers the attempts; the estimate is the bound without it.)
+  const spikes = s.faults.map((f) => (f.kind === 'load-spike' ? { ...f, target: '*' } : f));
+  const peak = Math.max(c.rate, ...c.profile.map((p) => p.rate));
+  const records = peak * spikeSeconds(spikes, 'clients', s.duration);
+  const attempts = 1 + c.retries;
+  const events = records * (1 + attempts * SERVICE_EVENTS_PER_ATTEMPT) + s.duration + 4000;
+  const stacked = s.faults.reduce((m, f) => (f.kind === 'load-spike' ? m * Math.max(1, f.factor) : m), 1);
+  const lifetime = attempts * c.timeout + c.retries * (c.backoff === 'exponential' ? c['backoff.cap'] : 0);
+  const alive = Math.min(records, peak * stacked * lifetime);
+  const memory: Cost['memory'] = [
+    { field: 'clients.timeout', what: `up to ${fmtCount(alive)} calls alive at once (${attempts} attempts of ${c.timeout} s at the peak rate)`, bytes: alive * SERVICE_REQUEST_BYTES },
+    { field: 'service.queueLimit', what: `a queue of up to ${fmtCount(s.service.queueLimit)} attempts`, bytes: s.service.queueLimit * SERVICE_QUEUED_BYTES },
+    { field: 'service.concurrency', what: `${fmtCount(s.service.concurrency)} servers`, bytes: s.service.concurrency * 64 },
+    { field: 'breaker.slidingWindowSize', what: "the breaker's window", bytes: s.breaker.slidingWindowSize },
+  ];
+  return { records, events, bytes: memory.reduce((a, m) => a + m.bytes, 0), memory };
 }

@@ -14,27 +14,17 @@ import type { ClusterData } from '../../../run/models/cluster/data.ts';
 import type { ClusterSeriesName } from '../../../sim/model/cluster/types.ts';
 import type { Cols } from '../../charts/lineChart.ts';
 import type { Lang } from '../../i18n.ts';
+import type { ChartLine, PanelChart } from '../common/charts.ts';
 import { fmtInt } from '../../format.ts';
 import { cltranslate, type ClMessageKey } from './text.ts';
 
-export interface ChartLine {
-  cols: Cols;
-  label: string;
-  color: string;
-  dash?: boolean;
-  skipZero?: boolean;
-}
+export type { ChartLine };
 
-export interface ClusterChart {
-  id: string;
-  title: string;
-  yLabel: string;
-  caption: string;
+export interface ClusterChart extends PanelChart {
   /** A verdict with the run's numbers, shown instead of the caption (null: the caption). */
   note: string | null;
   /** What an empty plot says once the run has started (before: "Press Play"). */
   empty: string;
-  lines: ChartLine[];
 }
 
 interface LineDef {

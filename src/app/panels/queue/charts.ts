@@ -10,23 +10,11 @@ import type { QueueData } from '../../../run/models/queue/data.ts';
 import type { QueueSeriesName } from '../../../sim/model/queue/types.ts';
 import type { Cols } from '../../charts/lineChart.ts';
 import type { Lang } from '../../i18n.ts';
+import type { ChartLine, PanelChart } from '../common/charts.ts';
 import { qtranslate, type QMessageKey } from './text.ts';
 
-export interface ChartLine {
-  cols: Cols;
-  label: string;
-  color: string;
-  dash?: boolean;
-  skipZero?: boolean;
-}
-
-export interface QueueChart {
-  id: string;
-  title: string;
-  yLabel: string;
-  caption: string;
-  lines: ChartLine[];
-}
+export type { ChartLine };
+export type QueueChart = PanelChart;
 
 interface LineDef {
   series: QueueSeriesName;

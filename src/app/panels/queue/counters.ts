@@ -15,7 +15,8 @@ import type { QueueScenario } from '../../../scenario/index.ts';
 import type { QueueSummary } from '../../../run/models/queue/data.ts';
 import { fmt, fmtInt, fmtPM } from '../../format.ts';
 import { qview } from './view.ts';
-import type { QMessageKey, Vars } from './text.ts';
+import { counterItems, type CounterCell } from '../common/counters.ts';
+import type { QMessageKey } from './text.ts';
 
 /** Pools that short-poll (WaitTimeSeconds 0, or null with the queue's 0). */
 export function shortPolling(s: QueueScenario): boolean {
@@ -37,22 +38,7 @@ export function emptyShare(s: QueueSummary): number | null {
   return s.receiveCalls > 0 ? s.emptyReceives / s.receiveCalls : null;
 }
 
-interface Cell {
-  id: string;
-  label: QMessageKey;
-  hint: QMessageKey;
-  hintVars?: Vars;
-  value: number | null;
-  text: string;
-  /** Red with this reason (null: not red). */
-  bad?: string | null;
-  /** The line under the value when not red (default "OK" for counters that should stay 0). */
-  note?: string;
-  hw?: string | null;
-  unit?: string;
-  noteTestid?: string;
-  noteValue?: number | null;
-}
+type Cell = CounterCell<QMessageKey>;
 
 export function queueCounters(pg: Playground): CounterItem[] {
   const q = qview(pg);
@@ -170,19 +156,5 @@ export function queueCounters(pg: Playground): CounterItem[] {
           note: s ? q.t('c.redeliveries', { n: fmtInt(L, s.redeliveries) }) : '',
         },
   ];
-  return cells.map(
-    (c): CounterItem => ({
-      testid: `q-${c.id}`,
-      label: q.t(c.label),
-      hint: q.t(c.hint, c.hintVars),
-      value: c.value,
-      text: c.text,
-      hw: c.hw ?? null,
-      unit: c.unit,
-      note: c.bad ? c.bad : (c.note ?? (s ? q.t('c.zero') : '')),
-      noteTestid: c.noteTestid,
-      noteValue: c.noteValue,
-      tone: c.bad ? 'bad' : 'plain',
-    }),
-  );
+  return counterItems(cells, 'q', q.t, s ? q.t('c.zero') : null);
 }

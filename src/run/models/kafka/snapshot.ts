@@ -345,7 +345,29 @@ function focusPart(d: KafkaSnapshotData): FocusPart {
   return { focus: d.focus, little: d.little, series: { lagRecords, lagSeconds, rateOut, p50, p99, partitionLag } };
 }
 
-const freshCols = (c: SeriesCols): SeriesCols => ({ t: c.t.slice(), mean: c.mean.slice(), max: c.max.slice(), width: c.width });
+/** A copy of a series' columns with fresh buffers (a transferred buffer is detached, so a final view copies on every call). */
+export const freshCols = (c: SeriesCols): SeriesCols => ({ t: c.t.slice(), mean: c.mean.slice(), max: c.max.slice(), width: c.width });
+
+/** Every ArrayBuffer of the named series of a snapshot (to transfer rather than copy). */
+export function seriesBuffers<N extends string>(series: Readonly<Record<N, SeriesCols>>, names: readonly N[]): ArrayBuffer[] {
+  return names.flatMap((n) => [series[n].t.buffer as ArrayBuffer, series[n].mean.buffer as ArrayBuffer, series[n].max.buffer as ArrayBuffer]);
+}
+
+/**
+ * A finished run's view for a model whose snapshot keeps its charts as named series (the queue,
+ * the cluster and the dependency models): the last data, holding nothing of the model, with fresh
+ * series buffers on every call.
+ */
+export function finalSeriesView<N extends string, D extends { series: Record<N, SeriesCols> }>(base: D, names: readonly N[]): { snapshot(focus: number): D; transfer(d: D): ArrayBuffer[] } {
+  return {
+    snapshot() {
+      const series = {} as Record<N, SeriesCols>;
+      for (const n of names) series[n] = freshCols(base.series[n]);
+      return { ...base, series };
+    },
+    transfer: (d) => seriesBuffers(d.series, names),
+  };
+}
 
 /**
  * A finished (or failed) run's data for every group in focus, holding nothing of the model: the

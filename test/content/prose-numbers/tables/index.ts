@@ -38,6 +38,7 @@ import rebalanceStorm from './rebalance-storm.ts';
 import retentionReset from './retention-reset.ts';
 import retryTopics from './retry-topics.ts';
 import threadPoolReorder from './thread-pool-reorder.ts';
+import retryStorm from './retry-storm.ts';
 
 export const TABLES: Record<string, Entry[]> = {
   'add-partitions': addPartitions,
@@ -78,4 +79,5 @@ export const TABLES: Record<string, Entry[]> = {
   'exactly-once': exactlyOnce,
   'follower-fetch': followerFetch,
   'controller-failover': controllerFailover,
+  'retry-storm': retryStorm,
 };

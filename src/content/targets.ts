@@ -34,11 +34,14 @@ const QUEUE_COUNTERS = ['q-depth', 'q-inFlight', 'q-oldest', 'q-throughput', 'q-
 /** Counters strip cells of the cluster page (`src/app/panels/cluster/counters.ts`; c-outDup and c-aborted with a processor). */
 const CLUSTER_COUNTERS = ['c-lost', 'c-failed', 'c-duplicates', 'c-unavailable', 'c-ner', 'c-underRep', 'c-produceP99', 'c-e2eP99', 'c-crossRack', 'c-outDup', 'c-aborted', 'c-elections'] as const;
 
+/** Counters strip cells of the storage page (`src/app/panels/storage/counters.ts`). */
+const STORAGE_COUNTERS = ['s-log', 's-keys', 's-dirty', 's-cleaner', 's-tombstones', 's-restore', 's-missing', 's-resurrected', 's-restoreTime'] as const;
+
 const each = (ids: readonly string[], t: WatchTarget): Record<string, WatchTarget> => Object.fromEntries(ids.map((id) => [id, t]));
 const COUNTER: WatchTarget = { present: { counter: true } };
 const PANEL: WatchTarget = { present: { panel: true } };
 
-export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster', Readonly<Record<string, WatchTarget>>> = {
+export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster' | 'storage', Readonly<Record<string, WatchTarget>>> = {
   kafka: {
     counters: {},
     ...each(KAFKA_COUNTERS, COUNTER),
@@ -70,6 +73,15 @@ export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster', Re
      */
     ...each(['broker', 'partition-row', 'replica', 'partitions-more', 'controller', 'producer', 'processor', 'consumer'], { present: { within: 'topology' } }),
     ...each(['chart-records', 'chart-isr', 'chart-produce', 'chart-e2e'], PANEL),
+    'event-log': { tab: 'log' },
+  },
+  storage: {
+    counters: {},
+    ...each(STORAGE_COUNTERS, COUNTER),
+    topology: PANEL,
+    /** Parts of the topology: a partition's strip, its segments, the reader's marker, the producer and reader line. */
+    ...each(['partition-log', 'segment', 'reader-pos', 'producer', 'reader-state'], { present: { within: 'topology' } }),
+    ...each(['chart-log', 'chart-dirty', 'chart-restore'], PANEL),
     'event-log': { tab: 'log' },
   },
   station: {

@@ -16,6 +16,7 @@ import { kafkaEntry } from './models/kafka/entry.ts';
 import { stationEntry } from './models/station/entry.ts';
 import { queueEntry } from './models/queue/entry.ts';
 import { clusterEntry } from './models/cluster/entry.ts';
+import { storageEntry } from './models/storage/entry.ts';
 import type { ShippedTable } from './cells.ts';
 import type { MetricDef } from './headline.ts';
 
@@ -97,6 +98,7 @@ export const MODELS = {
   kafka: kafkaEntry,
   queue: queueEntry,
   cluster: clusterEntry,
+  storage: storageEntry,
 } as const satisfies { [K in Scenario['model']]: ModelEntry<Extract<Scenario, { model: K }>, any, any, any, any> };
 
 export type ModelKind = keyof typeof MODELS;

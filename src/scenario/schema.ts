@@ -11,6 +11,7 @@ import { commonEntries, cv, num, SECONDS, ServiceSchema, typeMsg } from './field
 import { KafkaScenarioSchema } from './kafka-schema.ts';
 import { QueueScenarioSchema } from './queue-schema.ts';
 import { ClusterScenarioSchema } from './cluster-schema.ts';
+import { StorageScenarioSchema } from './storage-schema.ts';
 
 export { MAX_EXPECTED_ARRIVALS, SCENARIO_VERSION, SERVICE_TYPES, ServiceSchema } from './fields.ts';
 
@@ -62,9 +63,10 @@ export type StationScenario = v.InferOutput<typeof StationScenarioSchema>;
 export type KafkaScenario = v.InferOutput<typeof KafkaScenarioSchema>;
 export type QueueScenario = v.InferOutput<typeof QueueScenarioSchema>;
 export type ClusterScenario = v.InferOutput<typeof ClusterScenarioSchema>;
+export type StorageScenario = v.InferOutput<typeof StorageScenarioSchema>;
 
-export const MODELS = ['station', 'kafka', 'queue', 'cluster'] as const;
+export const MODELS = ['station', 'kafka', 'queue', 'cluster', 'storage'] as const;
 
 /** Any scenario: the `model` field picks the schema. */
-export const ScenarioSchema = v.variant('model', [StationScenarioSchema, KafkaScenarioSchema, QueueScenarioSchema, ClusterScenarioSchema], typeMsg(MODELS.map((m) => `"${m}"`)));
+export const ScenarioSchema = v.variant('model', [StationScenarioSchema, KafkaScenarioSchema, QueueScenarioSchema, ClusterScenarioSchema, StorageScenarioSchema], typeMsg(MODELS.map((m) => `"${m}"`)));
 export type Scenario = v.InferOutput<typeof ScenarioSchema>;

@@ -8,6 +8,7 @@ import { budgetErrors } from './budget.ts';
 import { consumerCountErrors, consumerTargetError, increasingAt, producerErrors, producerNameErrors, producerTargetError, serviceErrors, volumeError, type ScenarioError, type ServiceSpec } from './checks.ts';
 import { queueErrors } from './queue-validate.ts';
 import { clusterErrors } from './cluster-validate.ts';
+import { storageErrors } from './storage-validate.ts';
 import { depthMessage, MAX_CONSUMERS_PER_GROUP, valueTooDeep } from './limits.ts';
 import { ScenarioSchema, SCENARIO_VERSION, type KafkaScenario, type Scenario, type StationScenario } from './schema.ts';
 
@@ -214,7 +215,7 @@ function crossFieldErrors(s: Scenario): ScenarioError[] {
   if (s.warmup >= s.duration) {
     errors.push({ path: 'warmup', message: `must be less than duration (${s.duration} s)`, value: s.warmup });
   }
-  errors.push(...(s.model === 'station' ? stationErrors(s) : s.model === 'kafka' ? kafkaErrors(s) : s.model === 'queue' ? queueErrors(s) : clusterErrors(s)));
+  errors.push(...(s.model === 'station' ? stationErrors(s) : s.model === 'kafka' ? kafkaErrors(s) : s.model === 'queue' ? queueErrors(s) : s.model === 'storage' ? storageErrors(s) : clusterErrors(s)));
   return errors;
 }
 

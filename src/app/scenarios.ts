@@ -10,7 +10,7 @@ export const DEFAULT_SCENARIO_ID = 'mm1';
  * Teaching order: queueing theory first, then the Kafka stories from simple to advanced, the queue
  * broker's (alphabetical, as before they were listed), then durability on a cluster: what acks
  * promise, what the ISR refuses, elections, the idempotent producer, transactions, follower
- * fetching and the controller.
+ * fetching and the controller; then storage: cleanup policies and compaction.
  */
 const ORDER = [
   'mm1',
@@ -48,6 +48,7 @@ const ORDER = [
   'exactly-once',
   'follower-fetch',
   'controller-failover',
+  'compaction',
 ];
 
 const files = import.meta.glob<unknown>(['../../scenarios/*.json', '!../../scenarios/*.schema.json'], {

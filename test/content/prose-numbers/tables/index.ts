@@ -36,11 +36,13 @@ import rebalanceStorm from './rebalance-storm.ts';
 import retentionReset from './retention-reset.ts';
 import retryTopics from './retry-topics.ts';
 import threadPoolReorder from './thread-pool-reorder.ts';
+import compaction from './compaction.ts';
 
 export const TABLES: Record<string, Entry[]> = {
   'add-partitions': addPartitions,
   'black-friday': blackFriday,
   'commit-before-processing': commitBeforeProcessing,
+  compaction,
   'consumers-gt-partitions': consumersGtPartitions,
   'dead-producer': deadProducer,
   'eager-vs-cooperative': eagerVsCooperative,

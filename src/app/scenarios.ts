@@ -49,6 +49,7 @@ const ORDER = [
   'follower-fetch',
   'controller-failover',
   'compaction',
+  'tombstones',
 ];
 
 const files = import.meta.glob<unknown>(['../../scenarios/*.json', '!../../scenarios/*.schema.json'], {

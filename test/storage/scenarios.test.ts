@@ -46,3 +46,27 @@ describe('compaction: a table topic under delete loses its quiet keys; compact k
     });
   }
 });
+
+describe('tombstones: a reader offline longer than delete.retention.ms keeps deleted keys; a longer delete.retention.ms fixes it', () => {
+  for (const seed of SEEDS) {
+    it(`seed ${seed}`, () => {
+      const broken = run({ ...load('tombstones'), seed }).r;
+      const fixed = run({ ...load('tombstones', 'topic.delete.retention.ms=3600000'), seed }).r;
+      const b = broken.lastCatchUp!;
+      const f = fixed.lastCatchUp!;
+      // The catch-up after the outage (600 s + 1800 s).
+      expect(b.kind).toBe('resume');
+      expect(b.startedAt).toBe(2400);
+      expect(b.resurrected).toBeGreaterThan(200);
+      expect(b.resurrected).toBeLessThan(700);
+      expect(b.missing).toBe(0);
+      expect(b.keys).toBe(b.trueKeys + b.resurrected);
+      expect(broken.cleaner.runs).toBeGreaterThan(50);
+      expect(broken.records.expiredTombstones).toBeGreaterThan(1000);
+      expect(f.kind).toBe('resume');
+      expect(f.resurrected).toBe(0);
+      expect(f.missing).toBe(0);
+      expect(f.keys).toBe(f.trueKeys);
+    });
+  }
+});

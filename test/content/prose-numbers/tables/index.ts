@@ -37,6 +37,7 @@ import retentionReset from './retention-reset.ts';
 import retryTopics from './retry-topics.ts';
 import threadPoolReorder from './thread-pool-reorder.ts';
 import compaction from './compaction.ts';
+import tombstones from './tombstones.ts';
 
 export const TABLES: Record<string, Entry[]> = {
   'add-partitions': addPartitions,
@@ -60,6 +61,7 @@ export const TABLES: Record<string, Entry[]> = {
   'retention-reset': retentionReset,
   'retry-topics': retryTopics,
   'thread-pool-reorder': threadPoolReorder,
+  tombstones,
   'log-vs-queue': logVsQueue,
   'log-replay': logReplay,
   'lease-too-short': leaseTooShort,

@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { encodeShareHash } from '../../src/scenario/index.ts';
-import { failOnConsoleErrors, last, num, runToEnd, SHOTS } from './helpers.ts';
+import { cardSpills, failOnConsoleErrors, last, num, runToEnd, SHOTS } from './helpers.ts';
 
 failOnConsoleErrors();
 
@@ -16,26 +16,6 @@ const SCENARIO = JSON.parse(readFileSync('scenarios/compaction.json', 'utf8'));
 async function open(page: Page, s: unknown): Promise<void> {
   await page.goto(`/${encodeShareHash(s as never)}`);
   await expect(page.getByTestId('storage-view')).toBeVisible();
-}
-
-/** Elements of the main area's cards that leave their card. */
-async function spills(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const out: string[] = [];
-    for (const card of document.querySelectorAll('[data-testid=storage-view] .card, [data-testid=storage-view] section.chart')) {
-      const box = card.getBoundingClientRect();
-      if (box.height === 0) continue;
-      for (const el of card.querySelectorAll('*')) {
-        const r = el.getBoundingClientRect();
-        if (r.width === 0 || r.height === 0) continue;
-        if (r.bottom > box.bottom + 2 || r.right > box.right + 2) {
-          out.push(`${card.getAttribute('data-testid') ?? card.className}: ${el.tagName}.${el.className} spills`);
-          break;
-        }
-      }
-    }
-    return out;
-  });
 }
 
 test('compaction under delete: the restore misses keys; the strips hold closed segments only', async ({ page }) => {
@@ -52,7 +32,7 @@ test('compaction under delete: the restore misses keys; the strips hold closed s
   const [records, keys] = await last(page, 'chart-log');
   expect(records).toBe(await num(page, 's-log'));
   expect(records!).toBeGreaterThan(3 * keys!);
-  expect(await spills(page)).toEqual([]);
+  expect(await cardSpills(page, 'storage-view')).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/storage-delete-1280x720.png` });
 });
 
@@ -67,8 +47,25 @@ test('compaction fixed: cleanup.policy=compact restores every key and keeps the 
   const [records, keys] = await last(page, 'chart-log');
   expect(records!).toBeLessThan(2.5 * keys!);
   await expect(page.getByTestId('chart-dirty')).toContainText('Доля грязного');
-  expect(await spills(page)).toEqual([]);
+  expect(await cardSpills(page, 'storage-view')).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/storage-compact-ru-1280x720.png` });
   await page.getByTestId('lang-en').click();
   await expect(page.getByTestId('s-restore')).toContainText('Restored keys');
+});
+
+test('tombstones: a reader back from an outage longer than delete.retention.ms keeps deleted keys (red); the fix keeps none', async ({ page }) => {
+  const s = JSON.parse(readFileSync('scenarios/tombstones.json', 'utf8'));
+  await open(page, s);
+  await runToEnd(page);
+  expect(await num(page, 's-resurrected')).toBeGreaterThan(200);
+  await expect(page.getByTestId('s-resurrected')).toHaveAttribute('data-bad', '1');
+  expect(await num(page, 's-missing')).toBe(0);
+  // Back at the log end, the reader's table holds more keys than are alive.
+  const [reader, truth] = await last(page, 'chart-restore');
+  expect(reader!).toBeGreaterThan(truth!);
+  expect(await cardSpills(page, 'storage-view')).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/storage-tombstones-1280x720.png` });
+  await open(page, { ...s, topic: { ...s.topic, 'delete.retention.ms': 3_600_000 } });
+  await runToEnd(page);
+  expect(await num(page, 's-resurrected')).toBe(0);
 });

@@ -8,7 +8,7 @@ import type { ClusterScenario } from '../../../scenario/schema.ts';
 import type { ClusterModel } from '../../../sim/model/cluster/cluster-model.ts';
 import { clusterTopology } from '../../../sim/model/cluster/view.ts';
 import { CLUSTER_SERIES, type ClusterSeriesName } from '../../../sim/model/cluster/types.ts';
-import { SNAPSHOT_LOG_LINES, withEnd, type SeriesCols } from '../kafka/snapshot.ts';
+import { finalSeriesView, seriesBuffers, SNAPSHOT_LOG_LINES, withEnd, type SeriesCols } from '../kafka/snapshot.ts';
 import { buildClusterSummary } from './summary.ts';
 import type { ClusterData } from './data.ts';
 
@@ -58,22 +58,12 @@ export function buildClusterData(scenario: ClusterScenario, model: ClusterModel)
   };
 }
 
-const freshCols = (c: SeriesCols): SeriesCols => ({ t: c.t.slice(), mean: c.mean.slice(), max: c.max.slice(), width: c.width });
-
 /** Every ArrayBuffer in a snapshot (to transfer rather than copy). */
 export function clusterBuffers(d: ClusterData): ArrayBuffer[] {
-  return CLUSTER_SERIES.flatMap((n) => [d.series[n].t.buffer as ArrayBuffer, d.series[n].mean.buffer as ArrayBuffer, d.series[n].max.buffer as ArrayBuffer]);
+  return seriesBuffers(d.series, CLUSTER_SERIES);
 }
 
 /** A finished run's data, holding nothing of the model. */
 export function finalClusterView(scenario: ClusterScenario, model: ClusterModel): { snapshot(focus: number): ClusterData; transfer(d: ClusterData): ArrayBuffer[] } {
-  const base = buildClusterData(scenario, model);
-  return {
-    snapshot() {
-      const series = {} as Record<ClusterSeriesName, SeriesCols>;
-      for (const n of CLUSTER_SERIES) series[n] = freshCols(base.series[n]);
-      return { ...base, series };
-    },
-    transfer: clusterBuffers,
-  };
+  return finalSeriesView(buildClusterData(scenario, model), CLUSTER_SERIES);
 }

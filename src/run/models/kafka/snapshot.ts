@@ -345,7 +345,28 @@ function focusPart(d: KafkaSnapshotData): FocusPart {
   return { focus: d.focus, little: d.little, series: { lagRecords, lagSeconds, rateOut, p50, p99, partitionLag } };
 }
 
-const freshCols = (c: SeriesCols): SeriesCols => ({ t: c.t.slice(), mean: c.mean.slice(), max: c.max.slice(), width: c.width });
+/** Chart columns with fresh buffers (a finished run's snapshot is transferred, so each call needs its own). */
+export const freshCols = (c: SeriesCols): SeriesCols => ({ t: c.t.slice(), mean: c.mean.slice(), max: c.max.slice(), width: c.width });
+
+/** Every ArrayBuffer of a snapshot's named series (to transfer rather than copy). */
+export function seriesBuffers<N extends string>(series: Record<N, SeriesCols>, names: readonly N[]): ArrayBuffer[] {
+  return names.flatMap((n) => [series[n].t.buffer as ArrayBuffer, series[n].mean.buffer as ArrayBuffer, series[n].max.buffer as ArrayBuffer]);
+}
+
+/**
+ * A finished run's view of a model whose snapshot is one focus with named series: `base` (the last
+ * snapshot, holding nothing of the model) with its series copied fresh on every call.
+ */
+export function finalSeriesView<N extends string, D extends { series: Record<N, SeriesCols> }>(base: D, names: readonly N[]): { snapshot(focus: number): D; transfer(d: D): ArrayBuffer[] } {
+  return {
+    snapshot() {
+      const series = {} as Record<N, SeriesCols>;
+      for (const n of names) series[n] = freshCols(base.series[n]);
+      return { ...base, series };
+    },
+    transfer: (d) => seriesBuffers(d.series, names),
+  };
+}
 
 /**
  * A finished (or failed) run's data for every group in focus, holding nothing of the model: the

@@ -8,7 +8,7 @@ import type { QueueScenario } from '../../../scenario/schema.ts';
 import type { QueueModel } from '../../../sim/model/queue/queue-model.ts';
 import { queueStats, queueTopology } from '../../../sim/model/queue/view.ts';
 import { QUEUE_SERIES, type QueueSeriesName } from '../../../sim/model/queue/types.ts';
-import { SNAPSHOT_LOG_LINES, withEnd, type SeriesCols } from '../kafka/snapshot.ts';
+import { finalSeriesView, seriesBuffers, SNAPSHOT_LOG_LINES, withEnd, type SeriesCols } from '../kafka/snapshot.ts';
 import { buildQueueSummary } from './summary.ts';
 import type { QueueData } from './data.ts';
 
@@ -55,22 +55,12 @@ export function buildQueueData(scenario: QueueScenario, model: QueueModel): Queu
   };
 }
 
-const freshCols = (c: SeriesCols): SeriesCols => ({ t: c.t.slice(), mean: c.mean.slice(), max: c.max.slice(), width: c.width });
-
 /** Every ArrayBuffer in a snapshot (to transfer rather than copy). */
 export function queueBuffers(d: QueueData): ArrayBuffer[] {
-  return QUEUE_SERIES.flatMap((n) => [d.series[n].t.buffer as ArrayBuffer, d.series[n].mean.buffer as ArrayBuffer, d.series[n].max.buffer as ArrayBuffer]);
+  return seriesBuffers(d.series, QUEUE_SERIES);
 }
 
 /** A finished run's data, holding nothing of the model. */
 export function finalQueueView(scenario: QueueScenario, model: QueueModel): { snapshot(focus: number): QueueData; transfer(d: QueueData): ArrayBuffer[] } {
-  const base = buildQueueData(scenario, model);
-  return {
-    snapshot() {
-      const series = {} as Record<QueueSeriesName, SeriesCols>;
-      for (const n of QUEUE_SERIES) series[n] = freshCols(base.series[n]);
-      return { ...base, series };
-    },
-    transfer: queueBuffers,
-  };
+  return finalSeriesView(buildQueueData(scenario, model), QUEUE_SERIES);
 }

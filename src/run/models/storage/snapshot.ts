@@ -5,7 +5,7 @@
  */
 import type { StorageScenario } from '../../../scenario/schema.ts';
 import { STORAGE_SERIES, type StorageModel, type StorageSeriesName } from '../../../sim/model/storage/storage-model.ts';
-import { SNAPSHOT_LOG_LINES, withEnd, type SeriesCols } from '../kafka/snapshot.ts';
+import { finalSeriesView, seriesBuffers, SNAPSHOT_LOG_LINES, withEnd, type SeriesCols } from '../kafka/snapshot.ts';
 import { buildStorageSummary } from './summary.ts';
 import type { PartitionStrip, StorageData, StorageSummary } from './data.ts';
 
@@ -69,20 +69,12 @@ export function buildStorageData(scenario: StorageScenario, model: StorageModel)
   };
 }
 
-const freshCols = (c: SeriesCols): SeriesCols => ({ t: c.t.slice(), mean: c.mean.slice(), max: c.max.slice(), width: c.width });
-
+/** Every ArrayBuffer in a snapshot (to transfer rather than copy). */
 export function storageBuffers(d: StorageData): ArrayBuffer[] {
-  return STORAGE_SERIES.flatMap((n) => [d.series[n].t.buffer as ArrayBuffer, d.series[n].mean.buffer as ArrayBuffer, d.series[n].max.buffer as ArrayBuffer]);
+  return seriesBuffers(d.series, STORAGE_SERIES);
 }
 
+/** A finished run's data, holding nothing of the model. */
 export function finalStorageView(scenario: StorageScenario, model: StorageModel): { snapshot(focus: number): StorageData; transfer(d: StorageData): ArrayBuffer[] } {
-  const base = buildStorageData(scenario, model);
-  return {
-    snapshot() {
-      const series = {} as Record<StorageSeriesName, SeriesCols>;
-      for (const n of STORAGE_SERIES) series[n] = freshCols(base.series[n]);
-      return { ...base, series };
-    },
-    transfer: storageBuffers,
-  };
+  return finalSeriesView(buildStorageData(scenario, model), STORAGE_SERIES);
 }

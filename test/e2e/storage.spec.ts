@@ -69,3 +69,20 @@ test('tombstones: a reader back from an outage longer than delete.retention.ms k
   await runToEnd(page);
   expect(await num(page, 's-resurrected')).toBe(0);
 });
+
+test('settings from the schema: cleanup.policy switches to compact, a ratio out of range is refused naming the field', async ({ page }) => {
+  await open(page, SCENARIO);
+  await page.getByTestId('open-settings').click();
+  for (const name of ['cleanup.policy', 'segment.bytes', 'delete.retention.ms', 'min.cleanable.dirty.ratio', 'log.cleaner.threads', 'speed.bytes.per.second']) await expect(page.getByTestId('settings')).toContainText(name);
+  const ratio = page.getByTestId('set-topic.min.cleanable.dirty.ratio');
+  await ratio.fill('1.5');
+  await expect(page.getByTestId('settings-errors')).toContainText('topic.min.cleanable.dirty.ratio');
+  await expect(page.getByTestId('settings-apply')).toBeDisabled();
+  await ratio.fill('0.5');
+  await page.getByTestId('set-topic.cleanup.policy').selectOption('compact');
+  await expect(page.getByTestId('settings-errors')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/storage-settings.png` });
+  await page.getByTestId('settings-apply').click();
+  await expect(page.getByTestId('storage-view')).toBeVisible();
+  await expect(page.getByTestId('topology')).toContainText('cleanup.policy=compact');
+});

@@ -20,6 +20,7 @@ import { blankStation } from './panels/station/blank.ts';
 import { blankQueue } from './panels/queue/blank.ts';
 import { blankCluster } from './panels/cluster/blank.ts';
 import { blankService } from './panels/service/blank.ts';
+import { blankStorage } from './panels/storage/blank.ts';
 
 export type Kind = Scenario['model'];
 type Of<K extends Kind> = Extract<Scenario, { model: K }>;
@@ -188,6 +189,13 @@ export const PAGES: { [K in Kind]: ModelPage<K> } = {
     runSeconds: 15,
     blank: blankService,
     panels: () => import('./panels/service/index.ts').then((m) => m.panels),
+  },
+  storage: {
+    kind: 'storage',
+    label: { en: 'Kafka storage: segments, retention, compaction', ru: 'Хранение в Kafka: сегменты, retention, компактация' },
+    runSeconds: 15,
+    blank: blankStorage,
+    panels: () => import('./panels/storage/index.ts').then((m) => m.panels),
   },
 };
 

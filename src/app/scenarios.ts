@@ -10,7 +10,8 @@ export const DEFAULT_SCENARIO_ID = 'mm1';
  * Teaching order: queueing theory first, then the Kafka stories from simple to advanced, the queue
  * broker's (alphabetical, as before they were listed), then durability on a cluster: what acks
  * promise, what the ISR refuses, elections, the idempotent producer, transactions, follower
- * fetching and the controller; then a dependency's retries: the retry storm.
+ * fetching and the controller; then a dependency's retries: the retry storm; then storage: cleanup
+ * policies and compaction.
  */
 const ORDER = [
   'mm1',
@@ -51,6 +52,8 @@ const ORDER = [
   'follower-fetch',
   'controller-failover',
   'retry-storm',
+  'compaction',
+  'tombstones',
 ];
 
 const files = import.meta.glob<unknown>(['../../scenarios/*.json', '!../../scenarios/*.schema.json'], {

@@ -36,12 +36,14 @@ const CLUSTER_COUNTERS = ['c-lost', 'c-failed', 'c-duplicates', 'c-unavailable',
 
 /** Counters strip cells of the dependency page (`src/app/panels/service/counters.ts`). */
 const SERVICE_COUNTERS = ['s-offered', 's-goodput', 's-overload', 's-recovery', 's-amp', 's-wasted', 's-p99', 's-failed', 's-W'] as const;
+/** Counters strip cells of the storage page (`src/app/panels/storage/counters.ts`). */
+const STORAGE_COUNTERS = ['s-log', 's-keys', 's-dirty', 's-cleaner', 's-tombstones', 's-restore', 's-missing', 's-resurrected', 's-restoreTime'] as const;
 
 const each = (ids: readonly string[], t: WatchTarget): Record<string, WatchTarget> => Object.fromEntries(ids.map((id) => [id, t]));
 const COUNTER: WatchTarget = { present: { counter: true } };
 const PANEL: WatchTarget = { present: { panel: true } };
 
-export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster' | 'service', Readonly<Record<string, WatchTarget>>> = {
+export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster' | 'service' | 'storage', Readonly<Record<string, WatchTarget>>> = {
   kafka: {
     counters: {},
     ...each(KAFKA_COUNTERS, COUNTER),
@@ -82,6 +84,15 @@ export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster' | '
     /** Parts of the topology: the clients, the retry policy and budget, the breaker, the queue, the servers. */
     ...each(['clients-box', 'retry-box', 'breaker-box', 'queue-box', 'servers-box'], { present: { within: 'topology' } }),
     ...each(['chart-load', 'chart-goodput', 'chart-latency', 'chart-breaker'], PANEL),
+    'event-log': { tab: 'log' },
+  },
+  storage: {
+    counters: {},
+    ...each(STORAGE_COUNTERS, COUNTER),
+    topology: PANEL,
+    /** Parts of the topology: a partition's strip, its segments, the reader's marker, the producer and reader line. */
+    ...each(['partition-log', 'segment', 'reader-pos', 'producer', 'reader-state'], { present: { within: 'topology' } }),
+    ...each(['chart-log', 'chart-dirty', 'chart-restore'], PANEL),
     'event-log': { tab: 'log' },
   },
   station: {

@@ -17,6 +17,7 @@ import { stationEntry } from './models/station/entry.ts';
 import { queueEntry } from './models/queue/entry.ts';
 import { clusterEntry } from './models/cluster/entry.ts';
 import { serviceEntry } from './models/service/entry.ts';
+import { storageEntry } from './models/storage/entry.ts';
 import type { ShippedTable } from './cells.ts';
 import type { MetricDef } from './headline.ts';
 
@@ -99,6 +100,7 @@ export const MODELS = {
   queue: queueEntry,
   cluster: clusterEntry,
   service: serviceEntry,
+  storage: storageEntry,
 } as const satisfies { [K in Scenario['model']]: ModelEntry<Extract<Scenario, { model: K }>, any, any, any, any> };
 
 export type ModelKind = keyof typeof MODELS;

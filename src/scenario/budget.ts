@@ -18,7 +18,7 @@
  *
  * Pure: no model code runs, so the page can check a link before its worker starts.
  */
-import type { ClusterScenario, KafkaScenario, QueueScenario, Scenario, ServiceScenario, StationScenario } from './schema.ts';
+import type { ClusterScenario, KafkaScenario, QueueScenario, Scenario, ServiceScenario, StationScenario, StorageScenario } from './schema.ts';
 
 /** Most events one run may take (≈ 1–2 minutes at the measured 3–5 M events/s). */
 export const EVENTS_BUDGET = 300_000_000;
@@ -192,7 +192,17 @@ export function queueCost(s: QueueScenario): Cost {
 }
 
 export function costOf(s: Scenario): Cost {
-  return s.model === 'kafka' ? kafkaCost(s) : s.model === 'queue' ? queueCost(s) : s.model === 'cluster' ? clusterCost(s) : s.model === 'service' ? serviceCost(s) : stationCost(s);
+  return s.model === 'kafka'
+    ? kafkaCost(s)
+    : s.model === 'queue'
+      ? queueCost(s)
+      : s.model === 'cluster'
+        ? clusterCost(s)
+        : s.model === 'service'
+          ? serviceCost(s)
+          : s.model === 'storage'
+            ? storageCost(s)
+            : stationCost(s);
 }
 
 /** The budget's verdict: nothing when the scenario fits, else one error naming the field to lower. */
@@ -351,4 +361,77 @@ export function serviceCost(s: ServiceScenario): Cost {
     { field: 'breaker.slidingWindowSize', what: "the breaker's window", bytes: s.breaker.slidingWindowSize },
   ];
   return { records, events, bytes: memory.reduce((a, m) => a + m.bytes, 0), memory };
+}
+
+/**
+ * Bytes a record held costs the storage model: its offset and key (4 + 4), timestamp and delete
+ * horizon (8 + 8) and a flag, in a segment's typed arrays that double as they grow, plus the copy a
+ * clean writes before it drops the old segments: 64 with margin.
+ */
+export const STORAGE_RECORD_BYTES = 64;
+/** Bytes per key: the producer's and the reader's tables (version + alive), its hash, the cleaner's offset map, a Zipf table. */
+export const STORAGE_KEY_BYTES = 40;
+
+/** Records a storage run holds at once at most: every record, or what its cleanup policy bounds it to. */
+export function storageHeld(s: StorageScenario, records: number): { held: number; field: string } {
+  const t = s.topic;
+  // The peak rate with every load spike stacked on it (an upper bound of the rate at any instant).
+  const peak = peakRate(s.producer) * s.faults.reduce((m, f) => (f.kind === 'load-spike' ? m * Math.max(1, f.factor) : m), 1);
+  const size = s.producer['value.bytes'] + s['record.overhead.bytes'];
+  // One segment's worth per partition, however the segment rolls.
+  const perSegment = Math.min(t['segment.bytes'] / Math.max(1, size), (peak * t['segment.ms']) / 1000 / t.partitions + 1);
+  const segments = t.partitions * (perSegment + 1);
+  const policy = t['cleanup.policy'];
+  let held = records;
+  let field = 'duration';
+  if (policy !== 'compact') {
+    const window = (t['retention.ms'] + s.cleaner['log.retention.check.interval.ms']) / 1000;
+    const byTime = peak * window + 2 * segments;
+    const bySize = t['retention.bytes'] > 0 ? t.partitions * (t['retention.bytes'] / Math.max(1, size) + 2 * perSegment) : Infinity;
+    if (Math.min(byTime, bySize) < held) {
+      held = Math.min(byTime, bySize);
+      field = bySize < byTime ? 'topic.retention.bytes' : 'topic.retention.ms';
+    }
+  }
+  if (policy !== 'delete' && s.cleaner['log.cleaner.threads'] > 0) {
+    const k = s.producer.keys;
+    const keys = k.kind === 'none' ? 0 : k.kind === 'coarse' ? k.values.length : k.count;
+    // A clean starts once dirty bytes pass the ratio of the cleanable log: at most keys/(1 − ratio)
+    // records, plus what arrives while a thread backs off or waits out the compaction lag.
+    const ratio = Math.min(t['min.cleanable.dirty.ratio'], 0.95);
+    const wait = (s.cleaner['log.cleaner.backoff.ms'] + t['min.compaction.lag.ms']) / 1000;
+    const bound = (keys + 2 * segments) / (1 - ratio) + peak * wait + 2 * segments;
+    if (bound < held) {
+      held = bound;
+      field = 'producer.keys.count';
+    }
+  }
+  return { held, field };
+}
+
+/**
+ * The storage model: one event per record produced; the reader's fetches (each restore reads what
+ * the log holds, max.poll.records a fetch, and an idle reader polls every fetch.max.wait.ms); a
+ * retention check of every partition every log.retention.check.interval.ms; cleaner threads that
+ * back off every log.cleaner.backoff.ms. Memory: the records held, the key space.
+ */
+export function storageCost(s: StorageScenario): Cost {
+  const records = peakRate(s.producer) * spikeSeconds(s.faults, s.producer.name, s.duration);
+  const { held, field } = storageHeld(s, records);
+  const restores = 1 + s.faults.filter((f) => f.kind === 'restore').length;
+  const r = s.reader;
+  const loops: NonNullable<Cost['loops']> = [
+    { field: 'reader.max.poll.records', what: 'fetches of the reader', events: ((held * restores + records) / r['max.poll.records']) * 2, lower: false },
+    { field: 'reader.fetch.max.wait.ms', what: 'polls of a reader at the log end', events: s.duration / (r['fetch.max.wait.ms'] / 1000) },
+    { field: 'cleaner.log.retention.check.interval.ms', what: 'retention checks of every partition', events: (s.topic.partitions * s.duration) / (s.cleaner['log.retention.check.interval.ms'] / 1000) },
+    { field: 'cleaner.log.cleaner.backoff.ms', what: 'cleaner threads waking up', events: (s.cleaner['log.cleaner.threads'] * s.duration) / (s.cleaner['log.cleaner.backoff.ms'] / 1000) },
+  ];
+  const events = records + loops.reduce((a, l) => a + l.events, 0) + 4000;
+  const k = s.producer.keys;
+  const keys = k.kind === 'none' ? 0 : k.kind === 'coarse' ? k.values.length : k.count;
+  const memory: Cost['memory'] = [
+    { field, what: `${fmtCount(held)} records held in the log (${STORAGE_RECORD_BYTES} bytes each)`, bytes: held * STORAGE_RECORD_BYTES },
+    { field: 'producer.keys.count', what: `a key space of ${fmtCount(keys)} keys`, bytes: keys * STORAGE_KEY_BYTES },
+  ];
+  return { records, events, bytes: memory.reduce((a, m) => a + m.bytes, 0), memory, loops };
 }

@@ -5,7 +5,7 @@
  */
 import { exp } from '../sim/kernel/pmath.ts';
 import { MAX_EXPECTED_ARRIVALS, type StationScenario } from './schema.ts';
-import type { ClusterScenario, KafkaScenario, QueueScenario } from './schema.ts';
+import type { ClusterScenario, KafkaScenario, QueueScenario, StorageScenario } from './schema.ts';
 
 export interface ScenarioError {
   /** Dotted path of the field, e.g. `arrival.rate` or `arrival.profile.2.at`; '' for the whole. */
@@ -61,7 +61,7 @@ export function volumeError(peakRate: number, duration: number): ScenarioError[]
 }
 
 
-type AnyProducer = KafkaScenario['producers'][number] | QueueScenario['producers'][number] | ClusterScenario['producers'][number];
+type AnyProducer = KafkaScenario['producers'][number] | QueueScenario['producers'][number] | ClusterScenario['producers'][number] | StorageScenario['producer'];
 
 /** Each producer's profile, keys and bursts, and the run's volume at the producers' summed peak rate. */
 export function producerErrors(producers: readonly AnyProducer[], duration: number): ScenarioError[] {

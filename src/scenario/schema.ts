@@ -12,6 +12,7 @@ import { KafkaScenarioSchema } from './kafka-schema.ts';
 import { QueueScenarioSchema } from './queue-schema.ts';
 import { ClusterScenarioSchema } from './cluster-schema.ts';
 import { ServiceScenarioSchema } from './service-schema.ts';
+import { StorageScenarioSchema } from './storage-schema.ts';
 
 export { MAX_EXPECTED_ARRIVALS, SCENARIO_VERSION, SERVICE_TYPES, ServiceSchema } from './fields.ts';
 
@@ -64,9 +65,14 @@ export type KafkaScenario = v.InferOutput<typeof KafkaScenarioSchema>;
 export type QueueScenario = v.InferOutput<typeof QueueScenarioSchema>;
 export type ClusterScenario = v.InferOutput<typeof ClusterScenarioSchema>;
 export type ServiceScenario = v.InferOutput<typeof ServiceScenarioSchema>;
+export type StorageScenario = v.InferOutput<typeof StorageScenarioSchema>;
 
-export const MODELS = ['station', 'kafka', 'queue', 'cluster', 'service'] as const;
+export const MODELS = ['station', 'kafka', 'queue', 'cluster', 'service', 'storage'] as const;
 
 /** Any scenario: the `model` field picks the schema. */
-export const ScenarioSchema = v.variant('model', [StationScenarioSchema, KafkaScenarioSchema, QueueScenarioSchema, ClusterScenarioSchema, ServiceScenarioSchema], typeMsg(MODELS.map((m) => `"${m}"`)));
+export const ScenarioSchema = v.variant(
+  'model',
+  [StationScenarioSchema, KafkaScenarioSchema, QueueScenarioSchema, ClusterScenarioSchema, ServiceScenarioSchema, StorageScenarioSchema],
+  typeMsg(MODELS.map((m) => `"${m}"`)),
+);
 export type Scenario = v.InferOutput<typeof ScenarioSchema>;

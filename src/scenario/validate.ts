@@ -9,6 +9,7 @@ import { consumerCountErrors, consumerTargetError, increasingAt, producerErrors,
 import { queueErrors } from './queue-validate.ts';
 import { clusterErrors } from './cluster-validate.ts';
 import { serviceModelErrors } from './service-validate.ts';
+import { storageErrors } from './storage-validate.ts';
 import { depthMessage, MAX_CONSUMERS_PER_GROUP, valueTooDeep } from './limits.ts';
 import { ScenarioSchema, SCENARIO_VERSION, type KafkaScenario, type Scenario, type StationScenario } from './schema.ts';
 
@@ -215,7 +216,19 @@ function crossFieldErrors(s: Scenario): ScenarioError[] {
   if (s.warmup >= s.duration) {
     errors.push({ path: 'warmup', message: `must be less than duration (${s.duration} s)`, value: s.warmup });
   }
-  errors.push(...(s.model === 'station' ? stationErrors(s) : s.model === 'kafka' ? kafkaErrors(s) : s.model === 'queue' ? queueErrors(s) : s.model === 'service' ? serviceModelErrors(s) : clusterErrors(s)));
+  errors.push(
+    ...(s.model === 'station'
+      ? stationErrors(s)
+      : s.model === 'kafka'
+        ? kafkaErrors(s)
+        : s.model === 'queue'
+          ? queueErrors(s)
+          : s.model === 'service'
+            ? serviceModelErrors(s)
+            : s.model === 'storage'
+              ? storageErrors(s)
+              : clusterErrors(s)),
+  );
   return errors;
 }
 

@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { encodeShareHash } from '../../src/scenario/index.ts';
-import { failOnConsoleErrors, last, num, runToEnd, SHOTS, status, topologyClipped } from './helpers.ts';
+import { cardSpills, failOnConsoleErrors, last, num, runToEnd, SHOTS, status, topologyClipped } from './helpers.ts';
 
 failOnConsoleErrors();
 
@@ -39,26 +39,6 @@ async function overflowing(page: Page): Promise<string[]> {
         const b = t.getBoundingClientRect();
         if (b.width === 0) continue;
         if (b.right > r.right + 1.5 || b.left < r.left - 1.5) out.push(`${g.getAttribute('data-testid')}: "${t.textContent}" wider than its box (${Math.round(b.width)} > ${Math.round(r.width)})`);
-      }
-    }
-    return out;
-  });
-}
-
-/** Cards of the main area whose content spills out of them. */
-async function spills(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const out: string[] = [];
-    for (const card of document.querySelectorAll('[data-testid=cluster-view] .card, [data-testid=cluster-view] section.chart')) {
-      const box = card.getBoundingClientRect();
-      if (box.height === 0) continue;
-      for (const el of card.querySelectorAll('*')) {
-        const r = el.getBoundingClientRect();
-        if (r.width === 0 || r.height === 0) continue;
-        if (r.bottom > box.bottom + 2 || r.right > box.right + 2) {
-          out.push(`${card.getAttribute('data-testid') ?? card.className}: ${el.tagName} spills`);
-          break;
-        }
       }
     }
     return out;
@@ -122,7 +102,7 @@ test('blank start: play, crash the leader of partition 0, a new leader is electe
 
   expect(await topologyClipped(page)).toEqual([]);
   expect(await overflowing(page)).toEqual([]);
-  expect(await spills(page)).toEqual([]);
+  expect(await cardSpills(page, 'cluster-view')).toEqual([]);
   const size = await page.evaluate(() => ({ h: document.documentElement.scrollHeight, w: document.documentElement.scrollWidth }));
   expect(size.h).toBeLessThanOrEqual(720);
   expect(size.w).toBeLessThanOrEqual(1280);
@@ -136,7 +116,7 @@ test('blank start: play, crash the leader of partition 0, a new leader is electe
   await expect(page.getByTestId('chart-isr')).toContainText('вне ISR');
   expect(await topologyClipped(page)).toEqual([]);
   expect(await overflowing(page)).toEqual([]);
-  expect(await spills(page)).toEqual([]);
+  expect(await cardSpills(page, 'cluster-view')).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/cluster-ru-1280x720.png` });
 
   await page.getByTestId('presenter-toggle').click();
@@ -201,13 +181,13 @@ test('a larger cluster by link: 6 brokers on 3 racks, 20 partitions (those past 
   await page.getByTestId('play').click();
   expect(await topologyClipped(page)).toEqual([]);
   expect(await overflowing(page)).toEqual([]);
-  expect(await spills(page)).toEqual([]);
+  expect(await cardSpills(page, 'cluster-view')).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/cluster-big-en-1280x720.png` });
   await page.getByTestId('lang-ru').click();
   await expect(page.getByTestId('topology')).toContainText('Кластер');
   expect(await topologyClipped(page)).toEqual([]);
   expect(await overflowing(page)).toEqual([]);
-  expect(await spills(page)).toEqual([]);
+  expect(await cardSpills(page, 'cluster-view')).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/cluster-big-ru-1280x720.png` });
 });
 

@@ -57,3 +57,23 @@ export async function topologyClipped(page: Page): Promise<string[]> {
     return out;
   });
 }
+
+/** Cards of a model's main area (`view`: its `data-testid`) whose content spills out of them. */
+export async function cardSpills(page: Page, view: string): Promise<string[]> {
+  return page.evaluate((view) => {
+    const out: string[] = [];
+    for (const card of document.querySelectorAll(`[data-testid=${view}] .card, [data-testid=${view}] section.chart`)) {
+      const box = card.getBoundingClientRect();
+      if (box.height === 0) continue;
+      for (const el of card.querySelectorAll('*')) {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) continue;
+        if (r.bottom > box.bottom + 2 || r.right > box.right + 2) {
+          out.push(`${card.getAttribute('data-testid') ?? card.className}: ${el.tagName} spills`);
+          break;
+        }
+      }
+    }
+    return out;
+  }, view);
+}

@@ -39,11 +39,14 @@ import retentionReset from './retention-reset.ts';
 import retryTopics from './retry-topics.ts';
 import threadPoolReorder from './thread-pool-reorder.ts';
 import retryStorm from './retry-storm.ts';
+import compaction from './compaction.ts';
+import tombstones from './tombstones.ts';
 
 export const TABLES: Record<string, Entry[]> = {
   'add-partitions': addPartitions,
   'black-friday': blackFriday,
   'commit-before-processing': commitBeforeProcessing,
+  compaction,
   'consumers-gt-partitions': consumersGtPartitions,
   'dead-producer': deadProducer,
   'eager-vs-cooperative': eagerVsCooperative,
@@ -63,6 +66,7 @@ export const TABLES: Record<string, Entry[]> = {
   'retention-reset': retentionReset,
   'retry-topics': retryTopics,
   'thread-pool-reorder': threadPoolReorder,
+  tombstones,
   'log-vs-queue': logVsQueue,
   'log-replay': logReplay,
   'lease-too-short': leaseTooShort,

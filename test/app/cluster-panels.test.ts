@@ -44,6 +44,8 @@ function summary(over: Partial<ClusterSummary> = {}): ClusterSummary {
     deduplicated: 0,
     truncated: 0,
     produceLatency: lat(0.002, 0.008),
+    throughput: 11,
+    requests: { count: 500, perSecond: 5.6, batchRecords: 2, batchBytes: 2048 },
     producers: [{ name: 'producer', acks: 'all', idempotence: true, sent: 1000, acked: 990, lost: 0, failed: 0, duplicates: 0, latency: lat(0.002, 0.008) }],
     elections: { clean: 0, unclean: 0, preferred: 0 },
     unavailable: { offline: 0, underMinIsr: 0, total: 0 },
@@ -54,6 +56,7 @@ function summary(over: Partial<ClusterSummary> = {}): ClusterSummary {
     consumers: [{ name: 'reader', reads: 'topic', isolation: 'read_uncommitted', rack: null, records: 900, duplicates: 0, abortedSkipped: 0, abortedRead: 0, e2e: lat(0.02, 0.5), crossRackBytes: 0, fetches: 10, followerShare: null }],
     processor: null,
     brokers: [],
+    io: null,
     ...over,
   };
 }
@@ -183,11 +186,43 @@ describe('cluster charts, settings, compare', () => {
     const d = data(s, summary(), [part(0)]);
     d.series.produceP99 = { t: Float64Array.of(1), mean: Float64Array.of(0.012), max: Float64Array.of(0.012), width: 1 };
     const charts = clusterCharts(d, 'en');
-    expect(charts.map((c) => c.id)).toEqual([...CLUSTER_CHART_IDS]);
+    // Without request costs (io null) the broker I/O charts are not drawn.
+    expect(charts.map((c) => c.id)).toEqual(['chart-records', 'chart-isr', 'chart-produce', 'chart-e2e']);
     const produce = charts.find((c) => c.id === 'chart-produce')!;
     expect(produce.lines[1].cols.mean[0]).toBeCloseTo(12);
     expect(charts.find((c) => c.id === 'chart-records')!.note).toContain('990');
     expect(clusterCharts(d, 'ru').find((c) => c.id === 'chart-isr')!.lines.map((l) => l.label)).toEqual(['вне ISR', 'недорепл.', 'недоступно']);
+  });
+  it('with request costs, six charts: throughput beside requests (the batch in the note) and the busiest broker’s handlers in % (the wait in the note)', () => {
+    const io = { threads: 8, queueMax: 500, utilisation: [0.5, 1], busiest: 1, wait: lat(0.001, 0.003), handled: 100, maxWaiting: 12, maxUnread: 0 };
+    const d = data(blankCluster(), summary({ io }), [part(0)]);
+    d.series.handlerBusy = { t: Float64Array.of(1), mean: Float64Array.of(0.25), max: Float64Array.of(0.25), width: 1 };
+    const charts = clusterCharts(d, 'en');
+    expect(charts.map((c) => c.id)).toEqual([...CLUSTER_CHART_IDS]);
+    const ioChart = charts.find((c) => c.id === 'chart-io')!;
+    expect(ioChart.lines.map((l) => l.label)).toEqual(['records acked', 'produce requests']);
+    expect(ioChart.note).toMatch(/^A request carries 2 records \(2 KiB\) on average\.$/);
+    const busy = charts.find((c) => c.id === 'chart-busy')!;
+    expect(busy.lines[0].cols.mean[0]).toBeCloseTo(25);
+    expect(busy.note).toBe('100 % of 8 threads busy; p99 wait for a handler 3 ms.');
+    expect(clusterCharts(d, 'ru').find((c) => c.id === 'chart-busy')!.note).toBe('Занято 100 % из 8 потоков; p99 ожидания обработчика 3 мс.');
+  });
+  it('with request costs, counters for throughput (red below the offered rate), requests with the batch, and handlers busy (red when saturated)', () => {
+    const raw = { ...blankCluster(), timing: { ...blankCluster().timing, 'request.ms': 3 } };
+    const io = { threads: 8, queueMax: 500, utilisation: [1], busiest: 1, wait: lat(0.001, 0.003), handled: 100, maxWaiting: 12, maxUnread: 0 };
+    const rate = raw.producers.reduce((a, p) => a + p.rate, 0);
+    const cells = clusterCounters(pgOf(null, raw));
+    expect(cells.map((c) => c.testid)).toEqual(expect.arrayContaining(['c-throughput', 'c-requests', 'c-busy']));
+    expect(clusterCounters(pgOf(null, blankCluster())).map((c) => c.testid)).not.toContain('c-busy');
+    const saturated = clusterCounters(pgOf(data(raw, summary({ io, throughput: rate * 0.8 }), [part(0)]), raw));
+    const by = (id: string) => saturated.find((c) => c.testid === id)!;
+    expect(by('c-throughput').tone).toBe('bad');
+    expect(by('c-busy').tone).toBe('bad');
+    expect(by('c-busy').note).toContain('3 ms');
+    expect(by('c-requests').note).toContain('2 records');
+    const idle = clusterCounters(pgOf(data(raw, summary({ io: { ...io, busiest: 0.1, utilisation: [0.1] }, throughput: rate }), [part(0)]), raw));
+    expect(idle.find((c) => c.testid === 'c-busy')!.tone).toBe('plain');
+    expect(idle.find((c) => c.testid === 'c-throughput')!.tone).toBe('plain');
   });
   it('the records chart draws the output duplicates only for a scenario with a processor, and then counts them in its verdict', () => {
     const d = data(blankCluster(), summary(), [part(0)]);
@@ -214,5 +249,7 @@ describe('cluster charts, settings, compare', () => {
     expect(charts.map((c) => c.id)).toEqual(['cmp-records', 'cmp-isr', 'cmp-e2e']);
     expect(charts.find((c) => c.id === 'cmp-e2e')!.role).toBe('latency');
     expect(charts.filter((c) => c.role).length).toBe(1);
+    const io = { threads: 8, queueMax: 500, utilisation: [1], busiest: 1, wait: lat(0.001, 0.003), handled: 100, maxWaiting: 12, maxUnread: 0 };
+    expect(clusterCompare.charts(data(s, summary({ io }), [part(0)]), pgOf(null, s)).map((c) => c.id)).toEqual(['cmp-records', 'cmp-isr', 'cmp-e2e', 'cmp-io']);
   });
 });

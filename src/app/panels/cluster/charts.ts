@@ -1,8 +1,10 @@
 /**
  * The cluster model's charts as data: which series each draws, in which colour, with which words.
- * Main.svelte draws all four, two a row — records lost / failed / duplicated (cumulative),
+ * Main.svelte draws them two a row — records lost / failed / duplicated (cumulative),
  * the ISR (replicas out of it, summed, beside under-replicated and unavailable partitions), produce
- * latency (ms), end-to-end latency (s). The ISR is drawn as replicas missing from it, not as its
+ * latency (ms), end-to-end latency (s), and with the broker I/O model on (request costs set)
+ * throughput beside produce requests per second (their ratio is the batch) and the busiest
+ * broker's share of busy request handlers (%). The ISR is drawn as replicas missing from it, not as its
  * mean size, so that it shares an axis with partition counts (one broker down out of three: as
  * many replicas out as partitions it held; two down: twice as many). Compare view draws the
  * records, ISR and end-to-end charts for both runs (`compare.ts`).
@@ -14,7 +16,7 @@ import type { ClusterData } from '../../../run/models/cluster/data.ts';
 import type { ClusterSeriesName } from '../../../sim/model/cluster/types.ts';
 import type { Cols } from '../../charts/lineChart.ts';
 import type { Lang } from '../../i18n.ts';
-import { fmtInt } from '../../format.ts';
+import { fmt, fmtInt } from '../../format.ts';
 import { cltranslate, type ClMessageKey } from './text.ts';
 
 export interface ChartLine {
@@ -52,8 +54,10 @@ interface LineDef {
 interface ChartDef {
   id: string;
   /** Message key stem: `<stem>.title`, `<stem>.y`, `<stem>.caption`. */
-  stem: 'chart.records' | 'chart.isr' | 'chart.produce' | 'chart.e2e';
+  stem: 'chart.records' | 'chart.isr' | 'chart.produce' | 'chart.e2e' | 'chart.io' | 'chart.busy';
   lines: LineDef[];
+  /** Drawn only when produce requests cost the brokers handler time (the broker I/O model is on). */
+  io?: boolean;
 }
 
 /** Okabe–Ito colours, as the other models' charts use them. */
@@ -93,6 +97,21 @@ const CHARTS: readonly ChartDef[] = [
       { series: 'e2eP99', label: 'chart.p99', color: '#cc79a7', skipZero: true },
     ],
   },
+  {
+    id: 'chart-io',
+    stem: 'chart.io',
+    io: true,
+    lines: [
+      { series: 'ackedRate', label: 'chart.io.acked', color: '#009e73' },
+      { series: 'requestRate', label: 'chart.io.requests', color: '#0072b2', dash: true },
+    ],
+  },
+  {
+    id: 'chart-busy',
+    stem: 'chart.busy',
+    io: true,
+    lines: [{ series: 'handlerBusy', label: 'chart.busy.line', color: '#d55e00', scale: 100 }],
+  },
 ];
 
 export const CLUSTER_CHART_IDS: readonly string[] = CHARTS.map((c) => c.id);
@@ -119,9 +138,10 @@ export function clusterCharts(
   ids: readonly string[] = CLUSTER_CHART_IDS,
   consumers = d ? d.topology.consumers.length : 1,
   processor = d ? d.summary.processor !== null : false,
+  io = d ? d.summary.io !== null : false,
 ): ClusterChart[] {
   const t = (k: ClMessageKey, vars?: Record<string, string | number>) => cltranslate(lang, k, vars);
-  return CHARTS.filter((c) => ids.includes(c.id)).map((c) => {
+  return CHARTS.filter((c) => ids.includes(c.id) && (io || !c.io)).map((c) => {
     const lines = c.lines.filter((l) => processor || !l.withProcessor).map((l) => {
       const cols = d?.series[l.series] ?? none;
       return { cols: l.scale ? scaled(cols, l.scale) : cols, label: t(l.label), color: l.color, dash: l.dash, skipZero: l.skipZero };
@@ -131,6 +151,11 @@ export function clusterCharts(
     // "None yet" only once something was acknowledged: before that there is nothing to vouch for.
     if (c.id === 'chart-records' && d && acked > 0 && lines.every((l) => (lastOf(l.cols) ?? 0) === 0)) note = t('chart.records.none', { acked: fmtInt(lang, acked) });
     if (c.id === 'chart-e2e' && consumers === 0) note = t('chart.e2e.none');
+    // The two numbers the lines are about, for the run so far (window): records per request, and how long requests waited for a handler.
+    const rq = d?.summary.requests;
+    if (c.id === 'chart-io' && rq && rq.batchRecords !== null) note = t('chart.io.note', { n: fmt(lang, rq.batchRecords, 3), kib: fmt(lang, (rq.batchBytes ?? 0) / 1024, 3) });
+    const io = d?.summary.io;
+    if (c.id === 'chart-busy' && io && io.wait.p99 !== null) note = t('chart.busy.note', { busy: fmt(lang, io.busiest * 100, 3), wait: fmt(lang, io.wait.p99 * 1000, 3), threads: io.threads });
     const reader = d?.summary.consumers[0]?.name ?? '';
     const empty = c.id === 'chart-e2e' ? (consumers === 0 ? t('chart.e2e.none') : t('chart.e2e.empty', { name: reader })) : c.id === 'chart-produce' ? t('chart.produce.empty') : t('chart.empty');
     return { id: c.id, empty, title: t(`${c.stem}.title` as ClMessageKey), yLabel: t(`${c.stem}.y` as ClMessageKey), caption: t(c.id === 'chart-records' && processor ? 'chart.records.captionProc' : (`${c.stem}.caption` as ClMessageKey)), note, lines };

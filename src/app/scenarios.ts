@@ -48,6 +48,7 @@ const ORDER = [
   'exactly-once',
   'follower-fetch',
   'controller-failover',
+  'producer-batching',
 ];
 
 const files = import.meta.glob<unknown>(['../../scenarios/*.json', '!../../scenarios/*.schema.json'], {

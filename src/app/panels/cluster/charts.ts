@@ -2,9 +2,10 @@
  * The cluster model's charts as data: which series each draws, in which colour, with which words.
  * Main.svelte draws them two a row — records lost / failed / duplicated (cumulative),
  * the ISR (replicas out of it, summed, beside under-replicated and unavailable partitions), produce
- * latency (ms), end-to-end latency (s), and with the broker I/O model on (request costs set)
- * throughput beside produce requests per second (their ratio is the batch) and the busiest
- * broker's share of busy request handlers (%). The ISR is drawn as replicas missing from it, not as its
+ * latency (ms), end-to-end latency (s); with the broker I/O model on (request costs set) the
+ * last two give their places to throughput beside produce requests per second (their ratio is the
+ * batch) and the busiest broker's share of busy request handlers (%), so the page keeps four
+ * charts at 1280×720. The ISR is drawn as replicas missing from it, not as its
  * mean size, so that it shares an axis with partition counts (one broker down out of three: as
  * many replicas out as partitions it held; two down: twice as many). Compare view draws the
  * records, ISR and end-to-end charts for both runs (`compare.ts`).
@@ -47,6 +48,12 @@ interface LineDef {
   skipZero?: boolean;
   /** Multiply the values (seconds → ms). */
   scale?: number;
+  /**
+   * Draw a trailing mean over this share of the run's time span: a rate sampled every
+   * horizon/2000 s swings with each burst of acknowledgements (a linger.ms batch lands at once),
+   * and the trend is the lesson.
+   */
+  smooth?: number;
   /** Drawn only when the scenario has a processor (its output's reader). */
   withProcessor?: boolean;
 }
@@ -56,8 +63,10 @@ interface ChartDef {
   /** Message key stem: `<stem>.title`, `<stem>.y`, `<stem>.caption`. */
   stem: 'chart.records' | 'chart.isr' | 'chart.produce' | 'chart.e2e' | 'chart.io' | 'chart.busy';
   lines: LineDef[];
-  /** Drawn only when produce requests cost the brokers handler time (the broker I/O model is on). */
+  /** Drawn only when produce requests cost the brokers handler time (the broker I/O model is on)… */
   io?: boolean;
+  /** …or only when they do not: the I/O charts take the ISR's and end-to-end's places (the counters still give under-replicated partitions and end-to-end p99). */
+  noIo?: boolean;
 }
 
 /** Okabe–Ito colours, as the other models' charts use them. */
@@ -75,6 +84,7 @@ const CHARTS: readonly ChartDef[] = [
   {
     id: 'chart-isr',
     stem: 'chart.isr',
+    noIo: true,
     lines: [
       { series: 'outOfIsr', label: 'chart.isr.out', color: '#0072b2' },
       { series: 'underReplicated', label: 'chart.isr.under', color: '#e69f00', dash: true },
@@ -92,6 +102,7 @@ const CHARTS: readonly ChartDef[] = [
   {
     id: 'chart-e2e',
     stem: 'chart.e2e',
+    noIo: true,
     lines: [
       { series: 'e2eP50', label: 'chart.p50', color: '#009e73', dash: true, skipZero: true },
       { series: 'e2eP99', label: 'chart.p99', color: '#cc79a7', skipZero: true },
@@ -102,15 +113,15 @@ const CHARTS: readonly ChartDef[] = [
     stem: 'chart.io',
     io: true,
     lines: [
-      { series: 'ackedRate', label: 'chart.io.acked', color: '#009e73' },
-      { series: 'requestRate', label: 'chart.io.requests', color: '#0072b2', dash: true },
+      { series: 'ackedRate', label: 'chart.io.acked', color: '#009e73', smooth: 0.03 },
+      { series: 'requestRate', label: 'chart.io.requests', color: '#0072b2', dash: true, smooth: 0.03 },
     ],
   },
   {
     id: 'chart-busy',
     stem: 'chart.busy',
     io: true,
-    lines: [{ series: 'handlerBusy', label: 'chart.busy.line', color: '#d55e00', scale: 100 }],
+    lines: [{ series: 'handlerBusy', label: 'chart.busy.line', color: '#d55e00', scale: 100, smooth: 0.03 }],
   },
 ];
 
@@ -121,6 +132,31 @@ const none: Cols = { t: new Float64Array(0), mean: new Float64Array(0) };
 function scaled(c: Cols, k: number): Cols {
   const mean = new Float64Array(c.mean.length);
   for (let i = 0; i < c.mean.length; i++) mean[i] = c.mean[i] * k;
+  return { t: c.t, mean };
+}
+
+/** Each point replaced by the mean of the points within `window` (time units) before it, itself included. */
+export function trailingMean(c: Cols, window: number): Cols {
+  const n = c.mean.length;
+  const mean = new Float64Array(n);
+  let from = 0;
+  let sum = 0;
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    const x = c.mean[i];
+    if (Number.isFinite(x)) {
+      sum += x;
+      count++;
+    }
+    while (from < i && c.t[from] < c.t[i] - window) {
+      if (Number.isFinite(c.mean[from])) {
+        sum -= c.mean[from];
+        count--;
+      }
+      from++;
+    }
+    mean[i] = count > 0 ? sum / count : NaN;
+  }
   return { t: c.t, mean };
 }
 
@@ -141,9 +177,11 @@ export function clusterCharts(
   io = d ? d.summary.io !== null : false,
 ): ClusterChart[] {
   const t = (k: ClMessageKey, vars?: Record<string, string | number>) => cltranslate(lang, k, vars);
-  return CHARTS.filter((c) => ids.includes(c.id) && (io || !c.io)).map((c) => {
+  return CHARTS.filter((c) => ids.includes(c.id) && (io ? !c.noIo : !c.io)).map((c) => {
     const lines = c.lines.filter((l) => processor || !l.withProcessor).map((l) => {
-      const cols = d?.series[l.series] ?? none;
+      const raw = d?.series[l.series] ?? none;
+      const span = raw.t.length > 0 ? raw.t[raw.t.length - 1] - raw.t[0] : 0;
+      const cols = l.smooth && span > 0 ? trailingMean(raw, l.smooth * span) : raw;
       return { cols: l.scale ? scaled(cols, l.scale) : cols, label: t(l.label), color: l.color, dash: l.dash, skipZero: l.skipZero };
     });
     let note: string | null = null;

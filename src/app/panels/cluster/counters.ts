@@ -47,7 +47,8 @@ export const ms = (lang: Lang, x: number | null | undefined): string => fmt(lang
 /**
  * The broker I/O cells (only with request costs on): throughput against the offered rate (red when
  * the producers offer 2 % more than is acknowledged), produce requests per second with the batch
- * they carry, and the busiest broker's handlers (red at 95 % busy or more: no headroom).
+ * they carry, and the busiest broker's handlers (red at 95 % busy or more: no headroom), the
+ * p99 wait for a handler below.
  */
 function ioCells(q: ClusterView, s: ClusterSummary | null, sc: ClusterScenario): Cell[] {
   const L = q.lang;
@@ -65,7 +66,7 @@ function ioCells(q: ClusterView, s: ClusterSummary | null, sc: ClusterScenario):
       value: thr,
       text: fmt(L, thr, 3),
       unit: L === 'ru' ? '/с' : '/s',
-      bad: thr !== null && thr < offered * 0.98 ? q.t('c.throughputBad', { n: fmtInt(L, offered) }) : null,
+      bad: thr !== null && thr < offered * 0.98 ? q.t('c.throughputBad', { pct: fmt(L, (100 * thr) / offered, 2) }) : null,
       note: q.t('c.offered', { n: fmtInt(L, offered) }),
     },
     {
@@ -75,7 +76,7 @@ function ioCells(q: ClusterView, s: ClusterSummary | null, sc: ClusterScenario):
       value: rq?.perSecond ?? null,
       text: fmt(L, rq?.perSecond ?? null, 3),
       unit: L === 'ru' ? '/с' : '/s',
-      note: rq && rq.batchRecords !== null ? q.t('c.requestsNote', { n: fmt(L, rq.batchRecords, 3), kib: fmt(L, (rq.batchBytes ?? 0) / 1024, 3) }) : undefined,
+      note: rq && rq.batchRecords !== null ? q.t('c.requestsNote', { n: fmt(L, rq.batchRecords, 3) }) : undefined,
     },
     {
       id: 'busy',
@@ -84,7 +85,7 @@ function ioCells(q: ClusterView, s: ClusterSummary | null, sc: ClusterScenario):
       value: busy,
       text: fmt(L, busy === null ? null : busy * 100, 3),
       unit: '%',
-      bad: busy !== null && busy >= 0.95 ? q.t('c.busyBad', { wait: fmt(L, wait === null ? null : wait * 1000, 3) }) : null,
+      bad: busy !== null && busy >= 0.95 ? q.t('c.busyBad') : null,
       note: wait !== null ? q.t('c.busyNote', { wait: fmt(L, wait * 1000, 3) }) : undefined,
     },
   ];
@@ -192,7 +193,11 @@ export function clusterCounters(pg: Playground): CounterItem[] {
       na: sc.consumers.length === 0,
     },
   ];
-  if (hasRequestCosts(sc)) cells.splice(cells.findIndex((c) => c.id === 'produceP99') + 1, 0, ...ioCells(q, s, sc));
+  if (hasRequestCosts(sc)) {
+    cells.splice(cells.findIndex((c) => c.id === 'produceP99') + 1, 0, ...ioCells(q, s, sc));
+    // The strip keeps one row at 1280×720: without a consumer, the end-to-end cell (which would only say so) gives its place.
+    if (sc.consumers.length === 0) cells.splice(cells.findIndex((c) => c.id === 'e2eP99'), 1);
+  }
   if (sc.consumers.length > 0 && sc.cluster['broker.rack'].length > 0) {
     const bytes = s ? s.consumers.reduce((a, c) => a + c.crossRackBytes, 0) : null;
     const share = first?.followerShare ?? null;

@@ -22,7 +22,7 @@ export default [
   c.input('linger.ms=20, batch.size={128} KiB', 'linger.ms=20, batch.size={128} КиБ', (s) => p(s)['batch.size'] / 1024, { fix: true }),
 
   // Story.
-  c.input('sends {40,000} events', 'отправляет {40 000} событий', (s) => p(s).rate),
+  c.input('sends {40,000} events', 'отправляет {40 000} событий', (s) => p(s).rate),
   c.input('a second of {512} bytes', 'по {512} байт', (s) => p(s).recordBytes),
   c.input('a topic of {12} partitions', 'из {12} партиций', (s) => s.topic.partitions),
   c.input('partitions on {3} brokers, acks', 'на {3} брокерах', (s) => s.cluster.brokers),
@@ -40,8 +40,8 @@ export default [
   c.measured('{4} records each —', 'в секунду, по {4} записи', (r) => r.requests.batchRecords!),
   c.measured('stay about {4} times the requests', 'примерно в {4} раза больше', (r) => r.throughput! / r.requests.perSecond!, { within: 0.05 }),
   c.measured('every broker are {100} % busy', 'каждого брокера заняты на {100} %', idlest, { within: 0.5 }),
-  c.measured('stalls near {31,800} records', 'примерно в {31 800} записей', (r) => r.throughput!, { within: 50 }),
-  c.input('below the {40,000} offered', 'меньше отправляемых {40 000}', (s) => p(s).rate),
+  c.measured('stalls near {31,800} records', 'примерно в {31 800} записей', (r) => r.throughput!, { within: 50 }),
+  c.input('below the {40,000} offered', 'меньше отправляемых {40 000}', (s) => p(s).rate),
   c.measured('the p99 passes {3} s', 'p99 больше {3} с', (r) => r.produceLatency.p99!, { is: '≥' }),
 
   // Why.
@@ -53,7 +53,7 @@ export default [
   c.derived('÷ {3.02} ms', '÷ {3,02} мс', costMs),
   c.derived('is about {7,950} requests', 'около {7950} запросов', capacity, { within: 10 }),
   c.derived('with {4} records each', 'а по {4} записи', perBatch),
-  c.derived('each about {31,800} records a second;', 'около {31 800} записей в секунду;', (s) => capacity(s) * perBatch(s), { within: 50 }),
+  c.derived('each about {31,800} records a second;', 'около {31 800} записей в секунду;', (s) => capacity(s) * perBatch(s), { within: 50 }),
   c.derived('the other {8,200} a second', 'остальные {8200} в секунду', (s) => p(s).rate - capacity(s) * perBatch(s), { within: 50 }),
   c.input('linger.ms={0} alone', 'не только в linger.ms={0}', (s) => p(s)['linger.ms']),
   c.input('while its {5} requests per partition', 'пока {5} запросов партиции', (s) => p(s)['max.in.flight.requests.per.connection'], { kafkaDefault: 'producer.max.in.flight.requests.per.connection' }),
@@ -62,7 +62,7 @@ export default [
   c.fact('at {three} linger.ms values', 'при {трёх} значениях', 'the three runs listed next'),
   // linger.ms 0 with room in the batch.
   c.input('linger.ms {0}: all', 'linger.ms {0}: подтверждаются', (s) => p(s)['linger.ms'], at(0)),
-  c.measured('all {40,000} records a second acknowledged', 'все {40 000} записей в секунду, p99', (r) => r.throughput!, { ...at(0), within: 200 }),
+  c.measured('all {40,000} records a second acknowledged', 'все {40 000} записей в секунду, p99', (r) => r.throughput!, { ...at(0), within: 200 }),
   c.measured('acknowledged, p99 about {11} ms', 'в секунду, p99 около {11} мс', p99ms, at(0)),
   c.measured('{5.0} records a request', '{5,0} записи на запрос', (r) => r.requests.batchRecords!, at(0)),
   c.measured('the handlers {100} % busy — it keeps up', 'заняты на {100} % — справляется', busy, { ...at(0), within: 0.5 }),
@@ -88,7 +88,7 @@ export default [
   c.measured('drop from about {7,950}', 'не около {7950}', (r) => r.requests.perSecond!, { within: 10 }),
   c.measured('to about {590} a second', 'а около {590} в секунду', (r) => r.requests.perSecond!, { fix: true, within: 5 }),
   c.measured('the handlers are {8} % busy', 'заняты на {8} %, и', busy, { fix: true }),
-  c.measured('and all {40,000} records a second are', '{40 000} записей в секунду.', (r) => r.throughput!, { fix: true, within: 200 }),
+  c.measured('and all {40,000} records a second are', '{40 000} записей в секунду.', (r) => r.throughput!, { fix: true, within: 200 }),
   c.measured('p99 rises from {11} ms', 'p99 растёт с {11} мс', p99ms, at(0)),
   c.input('(what linger.ms {0} would give', '(столько дал бы linger.ms {0}', (s) => p(s)['linger.ms'], at(0)),
   c.measured('to about {25} ms — bounded', 'примерно до {25} мс', p99ms, { fix: true, within: 1 }),

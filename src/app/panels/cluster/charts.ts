@@ -38,6 +38,8 @@ export interface ClusterChart {
   /** What an empty plot says once the run has started (before: "Press Play"). */
   empty: string;
   lines: ChartLine[];
+  /** Pins the y axis to [0, yFixed] (a share in %: 100), or null. */
+  yFixed: number | null;
 }
 
 interface LineDef {
@@ -65,6 +67,8 @@ interface ChartDef {
   lines: LineDef[];
   /** Drawn only when produce requests cost the brokers handler time (the broker I/O model is on)… */
   io?: boolean;
+  /** Pins the y axis (a share in %). */
+  yFixed?: number;
   /** …or only when they do not: the I/O charts take the ISR's and end-to-end's places (the counters still give under-replicated partitions and end-to-end p99). */
   noIo?: boolean;
 }
@@ -121,6 +125,7 @@ const CHARTS: readonly ChartDef[] = [
     id: 'chart-busy',
     stem: 'chart.busy',
     io: true,
+    yFixed: 100,
     lines: [{ series: 'handlerBusy', label: 'chart.busy.line', color: '#d55e00', scale: 100, smooth: 0.03 }],
   },
 ];
@@ -196,6 +201,6 @@ export function clusterCharts(
     if (c.id === 'chart-busy' && io && io.wait.p99 !== null) note = t('chart.busy.note', { busy: fmt(lang, io.busiest * 100, 3), wait: fmt(lang, io.wait.p99 * 1000, 3), threads: io.threads });
     const reader = d?.summary.consumers[0]?.name ?? '';
     const empty = c.id === 'chart-e2e' ? (consumers === 0 ? t('chart.e2e.none') : t('chart.e2e.empty', { name: reader })) : c.id === 'chart-produce' ? t('chart.produce.empty') : t('chart.empty');
-    return { id: c.id, empty, title: t(`${c.stem}.title` as ClMessageKey), yLabel: t(`${c.stem}.y` as ClMessageKey), caption: t(c.id === 'chart-records' && processor ? 'chart.records.captionProc' : (`${c.stem}.caption` as ClMessageKey)), note, lines };
+    return { id: c.id, empty, title: t(`${c.stem}.title` as ClMessageKey), yLabel: t(`${c.stem}.y` as ClMessageKey), caption: t(c.id === 'chart-records' && processor ? 'chart.records.captionProc' : (`${c.stem}.caption` as ClMessageKey)), note, lines, yFixed: c.yFixed ?? null };
   });
 }

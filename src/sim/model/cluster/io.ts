@@ -194,7 +194,8 @@ export class RequestHandlers {
     let max = 0;
     for (const x of this.b) {
       this.accrue(x);
-      if (dt > 0) max = Math.max(max, x.busyInterval / (this.config.threads * dt));
+      // At most 1: rounding of the accrued thread-seconds could put a saturated broker a hair above.
+      if (dt > 0) max = Math.max(max, Math.min(1, x.busyInterval / (this.config.threads * dt)));
       x.busyInterval = 0;
     }
     return max;

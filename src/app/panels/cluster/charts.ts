@@ -134,9 +134,10 @@ export const CLUSTER_CHART_IDS: readonly string[] = CHARTS.map((c) => c.id);
 
 const none: Cols = { t: new Float64Array(0), mean: new Float64Array(0) };
 
-function scaled(c: Cols, k: number): Cols {
+/** Values × k, at most `cap` (a share in % whose running mean of 100s rounds a hair above 100). */
+function scaled(c: Cols, k: number, cap = Infinity): Cols {
   const mean = new Float64Array(c.mean.length);
-  for (let i = 0; i < c.mean.length; i++) mean[i] = c.mean[i] * k;
+  for (let i = 0; i < c.mean.length; i++) mean[i] = Math.min(cap, c.mean[i] * k);
   return { t: c.t, mean };
 }
 
@@ -187,7 +188,7 @@ export function clusterCharts(
       const raw = d?.series[l.series] ?? none;
       const span = raw.t.length > 0 ? raw.t[raw.t.length - 1] - raw.t[0] : 0;
       const cols = l.smooth && span > 0 ? trailingMean(raw, l.smooth * span) : raw;
-      return { cols: l.scale ? scaled(cols, l.scale) : cols, label: t(l.label), color: l.color, dash: l.dash, skipZero: l.skipZero };
+      return { cols: l.scale ? scaled(cols, l.scale, c.yFixed) : cols, label: t(l.label), color: l.color, dash: l.dash, skipZero: l.skipZero };
     });
     let note: string | null = null;
     const acked = d ? d.summary.records.ackedStored + d.summary.records.ackedLost : 0;

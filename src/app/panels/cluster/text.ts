@@ -339,7 +339,7 @@ const ru: Record<ClMessageKey, string> = {
   'chart.busy.line': 'самый загруженный брокер',
   'chart.busy.caption': 'Доля занятых потоков num.io.threads самого загруженного брокера, по интервалам.',
   'chart.busy.note': 'Занято {busy} % из {threads} потоков; p99 ожидания обработчика {wait} мс.',
-  'c.throughput': 'Подтверждено',
+  'c.throughput': 'Скорость',
   'c.throughputHint': 'Записей подтверждено в секунду после разогрева, все продюсеры; ниже — сколько они отправляют',
   'c.offered': 'нагрузка {n}/с',
   'c.throughputBad': '{pct} % нагрузки',

@@ -30,8 +30,7 @@ export default [
   c.input('linger.ms=0 and batch.size={2048}, so', 'linger.ms=0 и batch.size={2048}, так', (s) => p(s)['batch.size']),
   c.derived('carries at most {4} records', 'не больше {4} записей', perBatch),
   c.input(['handler {3} ms plus', 'the fixed {3} ms dwarfs'], ['на {3} мс плюс', 'постоянные {3} мс'], (s) => s.timing['request.ms']!),
-  c.fact('cache and {zero}-copy sendfile', null, 'the name of the technique (zero-copy), not a quantity'),
-  c.input(['{10} ms per MiB, and each', 'as the {10} ms per MiB'], ['{10} мс на МиБ, а', 'ценой {10} мс на МиБ'], (s) => s.timing['request.ms.per.MiB']!),
+  c.input('{10} ms per MiB, and each', '{10} мс на МиБ, а', (s) => s.timing['request.ms.per.MiB']!),
   c.input("Kafka's {8} handler threads", 'у каждого брокера {8} потоков', (s) => s.cluster['num.io.threads'], { kafkaDefault: 'topicAndBroker.num.io.threads' }),
   c.fact('about {ten} times a real', 'примерно {вдесятеро} выше', 'QueueLab’s assumed 3 ms per request against the 0.1–0.3 ms a real broker spends on a small produce request (the order of magnitude, not a measurement)'),
 
@@ -45,7 +44,7 @@ export default [
   c.measured('the p99 passes {3} s', 'p99 больше {3} с', (r) => r.produceLatency.p99!, { is: '≥' }),
 
   // Why.
-  c.fact('carries {1} record or {1,000}', 'несёт он {1} запись или {1000}', 'an illustration: the per-request cost does not depend on the records, only the per-byte one does'),
+  c.fact('with {1} record or {1,000}', 'с {1} записью и с {1000}', 'an illustration: the per-request cost does not depend on the records, only the per-byte one does'),
   c.input('({2} KiB cost', '({2} КиБ —', (s) => p(s)['batch.size'] / 1024),
   c.derived('cost {0.02} ms)', '— {0,02} мс)', (s) => costMs(s) - s.timing['request.ms']!),
   c.input('So {3} brokers', 'Поэтому {3} брокера', (s) => s.cluster.brokers),
@@ -59,19 +58,18 @@ export default [
   c.input('while its {5} requests per partition', 'пока {5} запросов партиции', (s) => p(s)['max.in.flight.requests.per.connection'], { kafkaDefault: 'producer.max.in.flight.requests.per.connection' }),
   c.derived('stops that at {4}.', 'batch.size на {4} записях', perBatch),
   c.input('With batch.size={131072} the same', 'С batch.size={131072} тот же', (s) => p(s)['batch.size'], { fix: true }),
-  c.fact('at {three} linger.ms values', 'при {трёх} значениях', 'the three runs listed next'),
   // linger.ms 0 with room in the batch.
-  c.input('linger.ms {0}: all', 'linger.ms {0}: подтверждаются', (s) => p(s)['linger.ms'], at(0)),
+  c.input('at linger.ms {0}: all', 'при linger.ms {0}: подтверждаются', (s) => p(s)['linger.ms'], at(0)),
   c.measured('all {40,000} records a second acknowledged', 'все {40 000} записей в секунду, p99', (r) => r.throughput!, { ...at(0), within: 200 }),
   c.measured('acknowledged, p99 about {11} ms', 'в секунду, p99 около {11} мс', p99ms, at(0)),
   c.measured('{5.0} records a request', '{5,0} записи на запрос', (r) => r.requests.batchRecords!, at(0)),
-  c.measured('the handlers {100} % busy — it keeps up', 'заняты на {100} % — справляется', busy, { ...at(0), within: 0.5 }),
+  c.measured('the handlers {100} % busy;', 'заняты на {100} %;', busy, { ...at(0), within: 0.5 }),
   // linger.ms 5.
   c.input("linger.ms {5} (Kafka 4's", 'linger.ms {5} (по умолчанию', (s) => p(s)['linger.ms'], { ...at(5), kafkaDefault: 'producer.linger.ms' }),
   c.fact("(Kafka {4}'s default)", '(по умолчанию в Kafka {4})', 'linger.ms became 5 by default in Kafka 4.0 (KIP-1030)'),
   c.measured("default): p99 about {11} ms", 'Kafka 4): p99 около {11} мс', p99ms, at(5)),
   c.measured('{17.7} records a request', '{17,7} записи на запрос', (r) => r.requests.batchRecords!, at(5)),
-  c.measured('the handlers {29} % busy', 'заняты на {29} %', busy, at(5)),
+  c.measured('the handlers {29} % busy;', 'заняты на {29} %;', busy, at(5)),
   // linger.ms 20.
   c.input('linger.ms {20}: p99', 'linger.ms {20}: p99', (s) => p(s)['linger.ms'], at(20)),
   c.measured('20: p99 about {25} ms', '20: p99 около {25} мс', p99ms, { ...at(20), within: 1 }),

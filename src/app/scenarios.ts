@@ -51,6 +51,7 @@ const ORDER = [
   'exactly-once',
   'follower-fetch',
   'controller-failover',
+  'producer-batching',
   'retry-storm',
   'compaction',
   'tombstones',

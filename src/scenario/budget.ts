@@ -18,6 +18,7 @@
  *
  * Pure: no model code runs, so the page can check a link before its worker starts.
  */
+import { hasRequestCosts } from '../sim/model/cluster/config.ts';
 import type { ClusterScenario, KafkaScenario, QueueScenario, Scenario, ServiceScenario, StationScenario, StorageScenario } from './schema.ts';
 
 /** Most events one run may take (≈ 1–2 minutes at the measured 3–5 M events/s). */
@@ -279,6 +280,10 @@ export const CLUSTER_EVENTS_PER_RECORD = 4;
 export const CLUSTER_VISIT_EVENTS = 0.25;
 /** Visits per record per follower: its batch dirties the partition, visited at the response and at the next request, and again for its new HW. */
 export const CLUSTER_VISITS_PER_RECORD = 4;
+/** Events per record of the broker I/O model (request costs set): a request's handler completion, a request holding one record at worst. */
+export const CLUSTER_IO_EVENTS = 1;
+/** Bytes a produce request can cost the request handlers while it waits or is served (its entry in the queue and the id maps), with margin; at most max.in.flight of them per partition per producer. */
+export const CLUSTER_IO_REQUEST_BYTES = 256;
 /** Events per record of the processor (its processing, its output append, a share of the commits). */
 export const CLUSTER_PROCESSOR_EVENTS = 3;
 /**
@@ -298,7 +303,9 @@ export const CLUSTER_PARTITION_BYTES = 2048;
  * trip while records flow (at most once a batch) and once per replica.fetch.wait.max.ms when idle,
  * three events a round; each reader (consumers, the processor) fetches the same way from every
  * broker and visits every partition a round; the processor's events per record; the ISR checks
- * visit every replica every replica.lag.time.max.ms / 2. Memory: the records and the partitions.
+ * visit every replica every replica.lag.time.max.ms / 2; with request costs, a handler completion
+ * per request. Memory: the records and the partitions (with request costs, the requests they can
+ * have waiting at the handlers: max.in.flight per partition per producer).
  */
 export function clusterCost(s: ClusterScenario): Cost {
   let records = 0;
@@ -317,11 +324,13 @@ export function clusterCost(s: ClusterScenario): Cost {
     { field: 'topic.partitions', what: `visits of ${fmtCount(P)} partitions by ${fmtCount(readerRounds)} fetch rounds of ${readers.length} reader(s)`, events: readerRounds * (P * CLUSTER_VISIT_EVENTS + 3), lower: true },
     { field: 'cluster.replica.lag.time.max.ms', what: 'ISR checks of every replica', events: (P * rf * s.duration * CLUSTER_VISIT_EVENTS) / (s.cluster['replica.lag.time.max.ms'] / 2000) },
   ];
-  const perRecord = CLUSTER_EVENTS_PER_RECORD + (rf - 1) * CLUSTER_VISITS_PER_RECORD * CLUSTER_VISIT_EVENTS + (s.processor ? CLUSTER_PROCESSOR_EVENTS : 0);
+  const io = hasRequestCosts(s);
+  const perRecord = CLUSTER_EVENTS_PER_RECORD + (rf - 1) * CLUSTER_VISITS_PER_RECORD * CLUSTER_VISIT_EVENTS + (s.processor ? CLUSTER_PROCESSOR_EVENTS : 0) + (io ? CLUSTER_IO_EVENTS : 0);
+  const inFlight = s.producers.reduce((a, p) => a + p['max.in.flight.requests.per.connection'], 0);
   const events = records * perRecord + loops.reduce((a, l) => a + l.events, 0) + 4000;
   const memory: Cost['memory'] = [
     { field: 'duration', what: `${fmtCount(records)} records (${CLUSTER_RECORD_BYTES} bytes each, whatever the replication factor)`, bytes: records * (CLUSTER_RECORD_BYTES + readers.length / 8 + (s.processor ? CLUSTER_RECORD_BYTES : 0)) },
-    { field: 'topic.partitions', what: `${fmtCount(P)} partitions`, bytes: P * (CLUSTER_PARTITION_BYTES + 256 * s.producers.length) },
+    { field: 'topic.partitions', what: `${fmtCount(P)} partitions`, bytes: P * (CLUSTER_PARTITION_BYTES + 256 * s.producers.length + (io ? CLUSTER_IO_REQUEST_BYTES * inFlight : 0)) },
   ];
   return { records, events, bytes: memory.reduce((a, m) => a + m.bytes, 0), memory, loops };
 }

@@ -21,6 +21,7 @@
 import * as v from 'valibot';
 import { commonEntries, num, SECONDS, ServiceSchema, text, typeMsg } from './fields.ts';
 import { CrashFault, LoadSpikeFault, ProducerSchema, RestartFault } from './kafka-schema.ts';
+import { COMPRESSION_TYPES } from '../sim/model/cluster/compression.ts';
 
 const name = (what: string) =>
   v.pipe(text(64), v.regex(/^[A-Za-z0-9._-]+$/, `must be a ${what} name of letters, digits, '.', '_' and '-'`));
@@ -55,7 +56,13 @@ export const ClusterDefaults = {
   'broker.session.timeout.ms': 9_000,
   'zookeeper.session.timeout.ms': 18_000,
   'controller.quorum.election.timeout.ms': 1_000,
+  /** ServerConfigs.NUM_IO_THREADS_DEFAULT and SocketServerConfigs.QUEUED_MAX_REQUESTS_DEFAULT (kafka-defaults.json). */
+  'num.io.threads': 8,
+  'queued.max.requests': 500,
+  'compression.type': 'none',
 } as const;
+
+export { COMPRESSION, COMPRESSION_TYPES, type CompressionType } from '../sim/model/cluster/compression.ts';
 
 export const CONTROLLER_MODES = ['kraft', 'zookeeper'] as const;
 
@@ -99,6 +106,18 @@ export const ClusterSchema = v.strictObject({
   'auto.leader.rebalance.enable': v.optional(bool(), ClusterDefaults['auto.leader.rebalance.enable']),
   'leader.imbalance.check.interval.seconds': v.optional(num(1, 86_400, { integer: true, unit: 's' }), ClusterDefaults['leader.imbalance.check.interval.seconds']),
   controller: v.optional(ControllerSchema, {}),
+  /**
+   * Request handler threads per broker. Used only when produce requests cost the broker time
+   * (`timing.request.ms` or `timing.request.ms.per.MiB` set): then each produce request holds one
+   * thread for its cost, and requests beyond the free threads wait in the request queue.
+   */
+  'num.io.threads': v.optional(num(1, 256, { integer: true }), ClusterDefaults['num.io.threads']),
+  /**
+   * Requests the broker's request queue holds; when it is full the network threads stop reading
+   * (QueueLab: a request that reaches a full queue waits, unread, until a place frees, in arrival
+   * order — its wait counts as queue time). Used only with the request costs on, as above.
+   */
+  'queued.max.requests': v.optional(num(1, 100_000, { integer: true }), ClusterDefaults['queued.max.requests']),
 }, 'must be an object like { "brokers": 3 }');
 
 export const ClusterTopicSchema = v.strictObject({
@@ -132,6 +151,10 @@ export const ClusterProducerSchema = v.strictObject({
   'delivery.timeout.ms': v.optional(ms(1, 86_400_000), ClusterDefaults['delivery.timeout.ms']),
   'max.in.flight.requests.per.connection': v.optional(num(1, 1000, { integer: true }), ClusterDefaults['max.in.flight.requests.per.connection']),
   'linger.ms': v.optional(ms(0, 60_000), ClusterDefaults['linger.ms']),
+  /** The codec of the producer's batches (Kafka's default none): batches on the wire and in the log shrink by the codec's ratio, and batch.size counts compressed bytes, as Kafka's estimate does. */
+  'compression.type': v.optional(v.picklist(COMPRESSION_TYPES, typeMsg(COMPRESSION_TYPES)), ClusterDefaults['compression.type']),
+  /** QueueLab's assumption: compressed size over uncompressed size; null = the codec's assumed ratio (gzip 0.3, snappy 0.5, lz4 0.45, zstd 0.28); ignored with compression.type none. */
+  compressionRatio: v.optional(v.nullable(num(0.01, 1)), null),
   /** Broker rack of the producer's host (only decides which links are cross-rack). */
   'client.rack': v.optional(v.nullable(name('rack')), null),
 });
@@ -229,12 +252,21 @@ export const ClusterScenarioSchema = v.strictObject({
   processor: v.optional(v.nullable(ProcessorSchema), null),
   consumers: v.optional(v.pipe(v.array(ClusterConsumerSchema, 'must be a list of consumers'), v.maxLength(8, 'must have at most 8 consumers')), []),
   faults: v.optional(v.pipe(v.array(ClusterFaultSchema, 'must be a list of faults'), v.maxLength(1000, 'must have at most 1000 faults')), []),
-  /** QueueLab's network (not Kafka settings): round trips within a rack and across racks, and a broker's time to append one request. */
+  /**
+   * QueueLab's network and broker costs (not Kafka settings): round trips within a rack and across
+   * racks, a broker's delay to append one request (a latency, no thread held), and the request
+   * handlers' cost of a produce request: `request.ms` per request plus `request.ms.per.MiB` per MiB
+   * of the (compressed) batch, holding one of `num.io.threads` for that long. Both null (the
+   * default) = produce requests cost no handler time, as before the costs existed. Replica and
+   * consumer fetches never cost handler time.
+   */
   timing: v.optional(
     v.strictObject({
       'rtt.ms': v.optional(num(0, 60_000, { unit: 'ms' }), 1),
       'cross-rack.rtt.ms': v.optional(num(0, 60_000, { unit: 'ms' }), 3),
       'append.ms': v.optional(num(0, 60_000, { unit: 'ms' }), 0.2),
+      'request.ms': v.optional(v.nullable(num(0, 10_000, { unit: 'ms' })), null),
+      'request.ms.per.MiB': v.optional(v.nullable(num(0, 100_000, { unit: 'ms' })), null),
     }),
     {},
   ),
@@ -248,6 +280,11 @@ export const CLUSTER_DOTTED_FIELDS: readonly string[] = [
   'replica.selector.class',
   'auto.leader.rebalance.enable',
   'leader.imbalance.check.interval.seconds',
+  'num.io.threads',
+  'queued.max.requests',
+  'compression.type',
+  'request.ms',
+  'request.ms.per.MiB',
   'broker.session.timeout.ms',
   'zookeeper.session.timeout.ms',
   'controller.quorum.election.timeout.ms',

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { blankCluster } from '../../src/app/panels/cluster/blank.ts';
 import { clusterTopology, gridLayout, idempotenceOf, partitionRow, restCounts, rowsThatFit } from '../../src/app/panels/cluster/topology.ts';
 import { clusterCounters, lostReason, topException } from '../../src/app/panels/cluster/counters.ts';
-import { clusterCharts, CLUSTER_CHART_IDS } from '../../src/app/panels/cluster/charts.ts';
+import { clusterCharts, CLUSTER_CHART_IDS, trailingMean } from '../../src/app/panels/cluster/charts.ts';
 import { CLUSTER_SETTINGS } from '../../src/app/panels/cluster/settings.ts';
 import { clusterCompare } from '../../src/app/panels/cluster/compare.ts';
 import { CLUSTER_MESSAGES, cltranslate } from '../../src/app/panels/cluster/text.ts';
@@ -44,6 +44,8 @@ function summary(over: Partial<ClusterSummary> = {}): ClusterSummary {
     deduplicated: 0,
     truncated: 0,
     produceLatency: lat(0.002, 0.008),
+    throughput: 11,
+    requests: { count: 500, perSecond: 5.6, batchRecords: 2, batchBytes: 2048 },
     producers: [{ name: 'producer', acks: 'all', idempotence: true, sent: 1000, acked: 990, lost: 0, failed: 0, duplicates: 0, latency: lat(0.002, 0.008) }],
     elections: { clean: 0, unclean: 0, preferred: 0 },
     unavailable: { offline: 0, underMinIsr: 0, total: 0 },
@@ -54,6 +56,7 @@ function summary(over: Partial<ClusterSummary> = {}): ClusterSummary {
     consumers: [{ name: 'reader', reads: 'topic', isolation: 'read_uncommitted', rack: null, records: 900, duplicates: 0, abortedSkipped: 0, abortedRead: 0, e2e: lat(0.02, 0.5), crossRackBytes: 0, fetches: 10, followerShare: null }],
     processor: null,
     brokers: [],
+    io: null,
     ...over,
   };
 }
@@ -183,11 +186,53 @@ describe('cluster charts, settings, compare', () => {
     const d = data(s, summary(), [part(0)]);
     d.series.produceP99 = { t: Float64Array.of(1), mean: Float64Array.of(0.012), max: Float64Array.of(0.012), width: 1 };
     const charts = clusterCharts(d, 'en');
-    expect(charts.map((c) => c.id)).toEqual([...CLUSTER_CHART_IDS]);
+    // Without request costs (io null) the broker I/O charts are not drawn.
+    expect(charts.map((c) => c.id)).toEqual(['chart-records', 'chart-isr', 'chart-produce', 'chart-e2e']);
     const produce = charts.find((c) => c.id === 'chart-produce')!;
     expect(produce.lines[1].cols.mean[0]).toBeCloseTo(12);
     expect(charts.find((c) => c.id === 'chart-records')!.note).toContain('990');
     expect(clusterCharts(d, 'ru').find((c) => c.id === 'chart-isr')!.lines.map((l) => l.label)).toEqual(['вне ISR', 'недорепл.', 'недоступно']);
+  });
+  it('with request costs, throughput beside requests (the batch in the note) and the busiest broker’s handlers in % (the wait in the note) take the ISR’s and end-to-end’s places', () => {
+    const io = { threads: 8, queueMax: 500, utilisation: [0.5, 1], busiest: 1, wait: lat(0.001, 0.003), handled: 100, maxWaiting: 12, maxUnread: 0 };
+    const d = data(blankCluster(), summary({ io }), [part(0)]);
+    d.series.handlerBusy = { t: Float64Array.of(1), mean: Float64Array.of(0.25), max: Float64Array.of(0.25), width: 1 };
+    const charts = clusterCharts(d, 'en');
+    expect(charts.map((c) => c.id)).toEqual(['chart-records', 'chart-produce', 'chart-io', 'chart-busy']);
+    expect(CLUSTER_CHART_IDS).toEqual(['chart-records', 'chart-isr', 'chart-produce', 'chart-e2e', 'chart-io', 'chart-busy']);
+    const ioChart = charts.find((c) => c.id === 'chart-io')!;
+    expect(ioChart.lines.map((l) => l.label)).toEqual(['records acked', 'produce requests']);
+    expect(ioChart.note).toMatch(/^A request carries 2 records \(2 KiB\) on average\.$/);
+    const busy = charts.find((c) => c.id === 'chart-busy')!;
+    expect(busy.lines[0].cols.mean[0]).toBeCloseTo(25);
+    expect(busy.note).toBe('100 % of 8 threads busy; p99 wait for a handler 3 ms.');
+    expect(clusterCharts(d, 'ru').find((c) => c.id === 'chart-busy')!.note).toBe('Занято 100 % из 8 потоков; p99 ожидания обработчика 3 мс.');
+  });
+  it('the I/O charts draw a trailing mean: a burst of acknowledgements does not swing the line', () => {
+    const c = { t: Float64Array.of(0, 1, 2, 3, 4), mean: Float64Array.of(10, 30, 10, 30, NaN) };
+    expect(Array.from(trailingMean(c, 1).mean)).toEqual([10, 20, 20, 20, 30]);
+    expect(Array.from(trailingMean(c, 10).mean)).toEqual([10, 20, 50 / 3, 20, 20]);
+  });
+  it('with request costs, counters for throughput (red below the offered rate), requests with the batch, and handlers busy (red when saturated)', () => {
+    const raw = { ...blankCluster(), consumers: [], timing: { ...blankCluster().timing, 'request.ms': 3 } };
+    const io = { threads: 8, queueMax: 500, utilisation: [1], busiest: 1, wait: lat(0.001, 0.003), handled: 100, maxWaiting: 12, maxUnread: 0 };
+    const rate = raw.producers.reduce((a, p) => a + p.rate, 0);
+    const cells = clusterCounters(pgOf(null, raw));
+    expect(cells.map((c) => c.testid)).toEqual(expect.arrayContaining(['c-throughput', 'c-requests', 'c-busy']));
+    expect(clusterCounters(pgOf(null, blankCluster())).map((c) => c.testid)).not.toContain('c-busy');
+    const saturated = clusterCounters(pgOf(data(raw, summary({ io, throughput: rate * 0.8 }), [part(0)]), raw));
+    const by = (id: string) => saturated.find((c) => c.testid === id)!;
+    expect(by('c-throughput').tone).toBe('bad');
+    expect(by('c-busy').tone).toBe('bad');
+    expect(by('c-busy').note).toBe('saturated');
+    expect(by('c-throughput').note).toBe('80 % of offered');
+    expect(by('c-requests').note).toBe('2 records each');
+    // No consumer: the end-to-end cell gives its place (the strip keeps one row).
+    expect(saturated.map((c) => c.testid)).not.toContain('c-e2eP99');
+    const idle = clusterCounters(pgOf(data(raw, summary({ io: { ...io, busiest: 0.1, utilisation: [0.1] }, throughput: rate }), [part(0)]), raw));
+    expect(idle.find((c) => c.testid === 'c-busy')!.tone).toBe('plain');
+    expect(idle.find((c) => c.testid === 'c-busy')!.note).toBe('wait p99 3 ms');
+    expect(idle.find((c) => c.testid === 'c-throughput')!.tone).toBe('plain');
   });
   it('the records chart draws the output duplicates only for a scenario with a processor, and then counts them in its verdict', () => {
     const d = data(blankCluster(), summary(), [part(0)]);
@@ -214,5 +259,7 @@ describe('cluster charts, settings, compare', () => {
     expect(charts.map((c) => c.id)).toEqual(['cmp-records', 'cmp-isr', 'cmp-e2e']);
     expect(charts.find((c) => c.id === 'cmp-e2e')!.role).toBe('latency');
     expect(charts.filter((c) => c.role).length).toBe(1);
+    const io = { threads: 8, queueMax: 500, utilisation: [1], busiest: 1, wait: lat(0.001, 0.003), handled: 100, maxWaiting: 12, maxUnread: 0 };
+    expect(clusterCompare.charts(data(s, summary({ io }), [part(0)]), pgOf(null, s)).map((c) => c.id)).toEqual(['cmp-records', 'cmp-io']);
   });
 });

@@ -193,4 +193,40 @@ describe.each(SEEDS)('seed %i', (seed) => {
     expect(zk).toBeGreaterThan(2 * kraft);
     expect(b.h('unavailable')).toBeLessThan(0.6 * a.h('unavailable'));
   });
+
+  it('producer-batching: 4 records per request saturate the request handlers and throughput stalls below the offered rate; linger.ms 20 + batch.size 128 KiB + lz4 sends a fraction of the requests with the handlers mostly idle', () => {
+    const a = run('producer-batching', seed);
+    conserved(a.r);
+    const offered = a.s.producers[0].rate;
+    // batch.size 2048 / 512 B = 4 records a request; 3 brokers × 8 threads ÷ 3.02 ms ≈ 7,950 requests/s ≈ 31,800 records/s.
+    expect(a.r.requests.batchRecords!).toBeCloseTo(4, 6);
+    expect(a.h('handlerBusy')).toBeGreaterThan(0.99);
+    expect(a.h('throughput')).toBeGreaterThan(31_000);
+    expect(a.h('throughput')).toBeLessThan(0.82 * offered);
+    // The rest piles up in the producer: its p99 grows past seconds (3.2 s on seed 1).
+    expect(a.h('produceP99')).toBeGreaterThan(2);
+    expect(a.r.records.inFlight).toBeGreaterThan(50_000);
+
+    const b = fixed('producer-batching', seed);
+    conserved(b.r);
+    // Every record offered is acknowledged (Poisson arrivals: within 1 %).
+    expect(b.h('throughput')).toBeGreaterThan(0.99 * offered);
+    // ≈ 68 records a request (3,333 records/s per partition × 20 ms); 13× fewer requests.
+    expect(b.h('batchRecords')).toBeGreaterThan(60);
+    expect(b.h('requestRate')).toBeLessThan(a.h('requestRate') / 10);
+    expect(b.h('handlerBusy')).toBeLessThan(0.15);
+    // lz4: each record costs about 0.45 of its bytes on the wire.
+    expect(b.r.requests.batchBytes! / b.r.requests.batchRecords!).toBeCloseTo(512 * 0.45, 3);
+    // Latency ≈ linger.ms plus the acks=all round: bounded, about 25 ms.
+    expect(b.h('produceP99')).toBeGreaterThan(0.02);
+    expect(b.h('produceP99')).toBeLessThan(0.04);
+    expect(b.r.io!.wait.p99!).toBeLessThan(0.001);
+
+    // linger.ms 0 with room in the batch: the producer batches behind its in-flight requests and keeps up, with the handlers at their limit.
+    const c = run('producer-batching', seed, 'producers.0.batch.size=131072');
+    expect(c.h('throughput')).toBeGreaterThan(0.99 * offered);
+    expect(c.h('batchRecords')).toBeGreaterThan(4.5);
+    expect(c.h('handlerBusy')).toBeGreaterThan(0.95);
+    expect(c.h('produceP99')).toBeLessThan(0.02);
+  });
 });

@@ -112,7 +112,12 @@ describe('numbers in lessons agree with the scenario, theory and the run', () =>
           const [sid, sets] = variantOf(id, e);
           const s = loadScenario(sid, ...sets);
           const key = e.kafkaDefault.split('.').slice(1).join('.');
-          const own = s.model === 'kafka' ? ((s.groups[0] as Record<string, unknown>)[key] ?? (s.topic as Record<string, unknown>)[key]) : undefined;
+          const own =
+            s.model === 'kafka'
+              ? ((s.groups[0] as Record<string, unknown>)[key] ?? (s.topic as Record<string, unknown>)[key])
+              : s.model === 'cluster'
+                ? ((s.producers[0] as Record<string, unknown>)[key] ?? (s.cluster as Record<string, unknown>)[key] ?? (s.topic as Record<string, unknown>)[key])
+                : undefined;
           const def = kafkaDefaultValue(`kafka.${e.kafkaDefault}`);
           if (own !== def) problems.push(`${e.kafkaDefault}: the scenario has ${String(own)}, kafka-defaults.json ${String(def)}`);
         }

@@ -239,3 +239,54 @@ test('acks=1: the leader of partition 0 dies with records its followers had not 
   expect(await overflowing(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/cluster-acks1-truncated.png` });
 });
+
+test('producer-batching: 4 records a request fill the brokers’ request handlers and throughput stalls below the load; the fix in compare view sends a fraction of the requests; EN and RU at 1280×720', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.goto('/');
+  await page.getByTestId('scenario').selectOption('producer-batching');
+  await expect(page.getByTestId('cluster-view')).toBeVisible();
+  // The broker I/O model is on: its two charts and three counters are drawn.
+  for (const id of ['chart-io', 'chart-busy', 'c-throughput', 'c-requests', 'c-busy']) await expect(page.getByTestId(id)).toBeVisible();
+  await runToEnd(page);
+  // Handlers saturated (red), throughput below the 40,000/s offered (red), 4 records per request.
+  expect(await num(page, 'c-busy')).toBeGreaterThan(0.99);
+  await expect(page.getByTestId('c-busy')).toContainText('saturated');
+  const thr = await num(page, 'c-throughput');
+  expect(thr).toBeGreaterThan(30_000);
+  expect(thr).toBeLessThan(33_000);
+  await expect(page.getByTestId('c-throughput')).toContainText('% of offered');
+  // ISR and end-to-end charts give their places to the I/O charts.
+  await expect(page.getByTestId('chart-isr')).toHaveCount(0);
+  await expect(page.getByTestId('chart-e2e')).toHaveCount(0);
+  expect(await num(page, 'c-requests')).toBeGreaterThan(7_500);
+  await expect(page.getByTestId('c-requests')).toContainText('4 records each');
+  // The charts say it: records acknowledged ≈ 4 × requests at the end, the busiest broker at 100 %.
+  const [acked, reqs] = await last(page, 'chart-io');
+  expect(acked! / reqs!).toBeGreaterThan(3.5);
+  expect(acked! / reqs!).toBeLessThan(4.5);
+  expect((await last(page, 'chart-busy'))[0]).toBeGreaterThan(95);
+  await expect(page.getByTestId('chart-io')).toContainText('A request carries 4 records');
+  expect(Number(await page.getByTestId('chart-produce').getAttribute('data-ymax'))).toBeGreaterThan(1000);
+  expect(await cardSpills(page, 'cluster-view')).toEqual([]);
+  const size = await page.evaluate(() => ({ h: document.documentElement.scrollHeight, w: document.documentElement.scrollWidth }));
+  expect(size.h).toBeLessThanOrEqual(720);
+  expect(size.w).toBeLessThanOrEqual(1280);
+  await page.screenshot({ path: `${SHOTS}/cluster-batching-en-1280x720.png` });
+
+  await page.getByTestId('lang-ru').click();
+  await expect(page.getByTestId('chart-io')).toContainText('Пропускная способность и запросы');
+  await expect(page.getByTestId('c-busy')).toContainText('перегружены');
+  expect(await cardSpills(page, 'cluster-view')).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/cluster-batching-ru-1280x720.png` });
+  await page.getByTestId('lang-en').click();
+
+  // Compare view with the lesson's fix: the throughput/requests chart for both runs, and the table's rows.
+  const raw = JSON.parse(readFileSync('scenarios/producer-batching.json', 'utf8'));
+  await page.goto(`/${encodeShareHash(raw as never, { vs: 'fix' })}`);
+  await expect(page.getByTestId('compare')).toBeVisible();
+  await runToEnd(page);
+  await expect(page.getByTestId('cmp-io-a')).toBeVisible();
+  await expect(page.getByTestId('cmp-io-b')).toBeVisible();
+  for (const id of ['throughput', 'requestRate', 'batchRecords', 'handlerBusy']) await expect(page.getByTestId(`cmp-row-${id}`)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/cluster-batching-compare.png` });
+});

@@ -1,8 +1,11 @@
 /**
  * The cluster model's charts as data: which series each draws, in which colour, with which words.
- * Main.svelte draws all four, two a row — records lost / failed / duplicated (cumulative),
+ * Main.svelte draws them two a row — records lost / failed / duplicated (cumulative),
  * the ISR (replicas out of it, summed, beside under-replicated and unavailable partitions), produce
- * latency (ms), end-to-end latency (s). The ISR is drawn as replicas missing from it, not as its
+ * latency (ms), end-to-end latency (s); with the broker I/O model on (request costs set) the
+ * last two give their places to throughput beside produce requests per second (their ratio is the
+ * batch) and the busiest broker's share of busy request handlers (%), so the page keeps four
+ * charts at 1280×720. The ISR is drawn as replicas missing from it, not as its
  * mean size, so that it shares an axis with partition counts (one broker down out of three: as
  * many replicas out as partitions it held; two down: twice as many). Compare view draws the
  * records, ISR and end-to-end charts for both runs (`compare.ts`).
@@ -15,7 +18,7 @@ import type { ClusterSeriesName } from '../../../sim/model/cluster/types.ts';
 import type { Cols } from '../../charts/lineChart.ts';
 import type { Lang } from '../../i18n.ts';
 import type { ChartLine, PanelChart } from '../common/charts.ts';
-import { fmtInt } from '../../format.ts';
+import { fmt, fmtInt } from '../../format.ts';
 import { cltranslate, type ClMessageKey } from './text.ts';
 
 export type { ChartLine };
@@ -25,6 +28,8 @@ export interface ClusterChart extends PanelChart {
   note: string | null;
   /** What an empty plot says once the run has started (before: "Press Play"). */
   empty: string;
+  /** Pins the y axis to [0, yFixed] (a share in %: 100), or null. */
+  yFixed: number | null;
 }
 
 interface LineDef {
@@ -35,6 +40,12 @@ interface LineDef {
   skipZero?: boolean;
   /** Multiply the values (seconds → ms). */
   scale?: number;
+  /**
+   * Draw a trailing mean over this share of the run's time span: a rate sampled every
+   * horizon/2000 s swings with each burst of acknowledgements (a linger.ms batch lands at once),
+   * and the trend is the lesson.
+   */
+  smooth?: number;
   /** Drawn only when the scenario has a processor (its output's reader). */
   withProcessor?: boolean;
 }
@@ -42,8 +53,14 @@ interface LineDef {
 interface ChartDef {
   id: string;
   /** Message key stem: `<stem>.title`, `<stem>.y`, `<stem>.caption`. */
-  stem: 'chart.records' | 'chart.isr' | 'chart.produce' | 'chart.e2e';
+  stem: 'chart.records' | 'chart.isr' | 'chart.produce' | 'chart.e2e' | 'chart.io' | 'chart.busy';
   lines: LineDef[];
+  /** Drawn only when produce requests cost the brokers handler time (the broker I/O model is on)… */
+  io?: boolean;
+  /** Pins the y axis (a share in %). */
+  yFixed?: number;
+  /** …or only when they do not: the I/O charts take the ISR's and end-to-end's places (the counters still give under-replicated partitions and end-to-end p99). */
+  noIo?: boolean;
 }
 
 /** Okabe–Ito colours, as the other models' charts use them. */
@@ -61,6 +78,7 @@ const CHARTS: readonly ChartDef[] = [
   {
     id: 'chart-isr',
     stem: 'chart.isr',
+    noIo: true,
     lines: [
       { series: 'outOfIsr', label: 'chart.isr.out', color: '#0072b2' },
       { series: 'underReplicated', label: 'chart.isr.under', color: '#e69f00', dash: true },
@@ -78,10 +96,27 @@ const CHARTS: readonly ChartDef[] = [
   {
     id: 'chart-e2e',
     stem: 'chart.e2e',
+    noIo: true,
     lines: [
       { series: 'e2eP50', label: 'chart.p50', color: '#009e73', dash: true, skipZero: true },
       { series: 'e2eP99', label: 'chart.p99', color: '#cc79a7', skipZero: true },
     ],
+  },
+  {
+    id: 'chart-io',
+    stem: 'chart.io',
+    io: true,
+    lines: [
+      { series: 'ackedRate', label: 'chart.io.acked', color: '#009e73', smooth: 0.03 },
+      { series: 'requestRate', label: 'chart.io.requests', color: '#0072b2', dash: true, smooth: 0.03 },
+    ],
+  },
+  {
+    id: 'chart-busy',
+    stem: 'chart.busy',
+    io: true,
+    yFixed: 100,
+    lines: [{ series: 'handlerBusy', label: 'chart.busy.line', color: '#d55e00', scale: 100, smooth: 0.03 }],
   },
 ];
 
@@ -89,9 +124,35 @@ export const CLUSTER_CHART_IDS: readonly string[] = CHARTS.map((c) => c.id);
 
 const none: Cols = { t: new Float64Array(0), mean: new Float64Array(0) };
 
-function scaled(c: Cols, k: number): Cols {
+/** Values × k, at most `cap` (a share in % whose running mean of 100s rounds a hair above 100). */
+function scaled(c: Cols, k: number, cap = Infinity): Cols {
   const mean = new Float64Array(c.mean.length);
-  for (let i = 0; i < c.mean.length; i++) mean[i] = c.mean[i] * k;
+  for (let i = 0; i < c.mean.length; i++) mean[i] = Math.min(cap, c.mean[i] * k);
+  return { t: c.t, mean };
+}
+
+/** Each point replaced by the mean of the points within `window` (time units) before it, itself included. */
+export function trailingMean(c: Cols, window: number): Cols {
+  const n = c.mean.length;
+  const mean = new Float64Array(n);
+  let from = 0;
+  let sum = 0;
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    const x = c.mean[i];
+    if (Number.isFinite(x)) {
+      sum += x;
+      count++;
+    }
+    while (from < i && c.t[from] < c.t[i] - window) {
+      if (Number.isFinite(c.mean[from])) {
+        sum -= c.mean[from];
+        count--;
+      }
+      from++;
+    }
+    mean[i] = count > 0 ? sum / count : NaN;
+  }
   return { t: c.t, mean };
 }
 
@@ -109,20 +170,28 @@ export function clusterCharts(
   ids: readonly string[] = CLUSTER_CHART_IDS,
   consumers = d ? d.topology.consumers.length : 1,
   processor = d ? d.summary.processor !== null : false,
+  io = d ? d.summary.io !== null : false,
 ): ClusterChart[] {
   const t = (k: ClMessageKey, vars?: Record<string, string | number>) => cltranslate(lang, k, vars);
-  return CHARTS.filter((c) => ids.includes(c.id)).map((c) => {
+  return CHARTS.filter((c) => ids.includes(c.id) && (io ? !c.noIo : !c.io)).map((c) => {
     const lines = c.lines.filter((l) => processor || !l.withProcessor).map((l) => {
-      const cols = d?.series[l.series] ?? none;
-      return { cols: l.scale ? scaled(cols, l.scale) : cols, label: t(l.label), color: l.color, dash: l.dash, skipZero: l.skipZero };
+      const raw = d?.series[l.series] ?? none;
+      const span = raw.t.length > 0 ? raw.t[raw.t.length - 1] - raw.t[0] : 0;
+      const cols = l.smooth && span > 0 ? trailingMean(raw, l.smooth * span) : raw;
+      return { cols: l.scale ? scaled(cols, l.scale, c.yFixed) : cols, label: t(l.label), color: l.color, dash: l.dash, skipZero: l.skipZero };
     });
     let note: string | null = null;
     const acked = d ? d.summary.records.ackedStored + d.summary.records.ackedLost : 0;
     // "None yet" only once something was acknowledged: before that there is nothing to vouch for.
     if (c.id === 'chart-records' && d && acked > 0 && lines.every((l) => (lastOf(l.cols) ?? 0) === 0)) note = t('chart.records.none', { acked: fmtInt(lang, acked) });
     if (c.id === 'chart-e2e' && consumers === 0) note = t('chart.e2e.none');
+    // The two numbers the lines are about, for the run so far (window): records per request, and how long requests waited for a handler.
+    const rq = d?.summary.requests;
+    if (c.id === 'chart-io' && rq && rq.batchRecords !== null) note = t('chart.io.note', { n: fmt(lang, rq.batchRecords, 3), kib: fmt(lang, (rq.batchBytes ?? 0) / 1024, 3) });
+    const io = d?.summary.io;
+    if (c.id === 'chart-busy' && io && io.wait.p99 !== null) note = t('chart.busy.note', { busy: fmt(lang, io.busiest * 100, 3), wait: fmt(lang, io.wait.p99 * 1000, 3), threads: io.threads });
     const reader = d?.summary.consumers[0]?.name ?? '';
     const empty = c.id === 'chart-e2e' ? (consumers === 0 ? t('chart.e2e.none') : t('chart.e2e.empty', { name: reader })) : c.id === 'chart-produce' ? t('chart.produce.empty') : t('chart.empty');
-    return { id: c.id, empty, title: t(`${c.stem}.title` as ClMessageKey), yLabel: t(`${c.stem}.y` as ClMessageKey), caption: t(c.id === 'chart-records' && processor ? 'chart.records.captionProc' : (`${c.stem}.caption` as ClMessageKey)), note, lines };
+    return { id: c.id, empty, title: t(`${c.stem}.title` as ClMessageKey), yLabel: t(`${c.stem}.y` as ClMessageKey), caption: t(c.id === 'chart-records' && processor ? 'chart.records.captionProc' : (`${c.stem}.caption` as ClMessageKey)), note, lines, yFixed: c.yFixed ?? null };
   });
 }

@@ -1,6 +1,7 @@
 /**
  * Compare view for the cluster model: each run's records lost / failed / duplicated, its ISR and
- * unavailable partitions, and the first consumer's end-to-end latency on shared axes (role
+ * unavailable partitions, the first consumer's end-to-end latency and (with the broker I/O model
+ * on) throughput beside produce requests per second, on shared axes (role
  * `latency`, so a cluster run can sit beside a run of another model), and its headline metrics
  * (CLUSTER_HEADLINE, which the CLI's --compare prints too).
  */
@@ -11,9 +12,9 @@ import type { MetricDef } from '../../../run/headline.ts';
 import { cltranslate } from './text.ts';
 import { clusterCharts } from './charts.ts';
 
-const COMPARE_CHARTS = ['chart-records', 'chart-isr', 'chart-e2e'] as const;
+const COMPARE_CHARTS = ['chart-records', 'chart-isr', 'chart-e2e', 'chart-io'] as const;
 type CompareId = (typeof COMPARE_CHARTS)[number];
-const CMP_ID: Record<CompareId, string> = { 'chart-records': 'cmp-records', 'chart-isr': 'cmp-isr', 'chart-e2e': 'cmp-e2e' };
+const CMP_ID: Record<CompareId, string> = { 'chart-records': 'cmp-records', 'chart-isr': 'cmp-isr', 'chart-e2e': 'cmp-e2e', 'chart-io': 'cmp-io' };
 
 export const clusterCompare: ComparePlan = {
   headline: CLUSTER_HEADLINE as readonly MetricDef<unknown>[],
@@ -23,6 +24,11 @@ export const clusterCompare: ComparePlan = {
     'chart-records': ['cmp-records-a', 'cmp-records-b'],
     'chart-isr': ['cmp-isr-a', 'cmp-isr-b'],
     'chart-e2e': ['cmp-e2e-a', 'cmp-e2e-b'],
+    'chart-io': ['cmp-io-a', 'cmp-io-b'],
+    'chart-busy': ['cmp-row-handlerBusy'],
+    'c-throughput': ['cmp-row-throughput'],
+    'c-requests': ['cmp-row-requestRate', 'cmp-row-batchRecords'],
+    'c-busy': ['cmp-row-handlerBusy'],
     'chart-produce': ['cmp-row-produceP99', 'cmp-row-produceP50'],
     counters: ['compare-table'],
     'c-lost': ['cmp-row-lost'],

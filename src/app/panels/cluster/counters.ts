@@ -2,7 +2,8 @@
  * The cluster counters strip: the durability numbers first (acknowledged-then-lost, failed with the
  * top exception, duplicates in the log), then availability (unavailable partition-seconds,
  * NOT_ENOUGH_REPLICAS, under-replicated now), latency (produce p99, the first consumer's
- * end-to-end p99), the processor's output (duplicates read, aborted records skipped — only when
+ * end-to-end p99; with the broker I/O model on, throughput, produce requests and the handlers'
+ * busy share), the processor's output (duplicates read, aborted records skipped — only when
  * the scenario has a processor) and elections.
  *
  * Every value is the summary's, in its unit (latencies in seconds as `data-value`, shown in ms
@@ -16,6 +17,7 @@ import type { Acks, ProducerException } from '../../../sim/model/cluster/types.t
 import type { Lang } from '../../i18n.ts';
 import { fmt, fmtInt } from '../../format.ts';
 import { clview, type ClusterView } from './view.ts';
+import { hasRequestCosts } from '../../../sim/model/cluster/config.ts';
 import type { ClMessageKey, Vars } from './text.ts';
 
 /** The exception most records failed with, or null. */
@@ -41,6 +43,53 @@ export const outputReader = (s: ClusterSummary) => s.consumers.find((c) => c.rea
 
 /** Seconds as milliseconds, for the produce latency (about 1 ms to seconds). */
 export const ms = (lang: Lang, x: number | null | undefined): string => fmt(lang, typeof x === 'number' ? x * 1000 : null, 3);
+
+/**
+ * The broker I/O cells (only with request costs on): throughput against the offered rate (red when
+ * the producers offer 2 % more than is acknowledged), produce requests per second with the batch
+ * they carry, and the busiest broker's handlers (red at 95 % busy or more: no headroom), the
+ * p99 wait for a handler below.
+ */
+function ioCells(q: ClusterView, s: ClusterSummary | null, sc: ClusterScenario): Cell[] {
+  const L = q.lang;
+  const offered = sc.producers.reduce((a, p) => a + p.rate, 0);
+  const thr = s?.throughput ?? null;
+  const rq = s?.requests ?? null;
+  const io = s?.io ?? null;
+  const wait = io?.wait.p99 ?? null;
+  const busy = io ? io.busiest : null;
+  return [
+    {
+      id: 'throughput',
+      label: 'c.throughput',
+      hint: 'c.throughputHint',
+      value: thr,
+      text: fmt(L, thr, 3),
+      unit: L === 'ru' ? '/с' : '/s',
+      bad: thr !== null && thr < offered * 0.98 ? q.t('c.throughputBad', { pct: fmt(L, (100 * thr) / offered, 2) }) : null,
+      note: q.t('c.offered', { n: fmtInt(L, offered) }),
+    },
+    {
+      id: 'requests',
+      label: 'c.requests',
+      hint: 'c.requestsHint',
+      value: rq?.perSecond ?? null,
+      text: fmt(L, rq?.perSecond ?? null, 3),
+      unit: L === 'ru' ? '/с' : '/s',
+      note: rq && rq.batchRecords !== null ? q.t('c.requestsNote', { n: fmt(L, rq.batchRecords, 3) }) : undefined,
+    },
+    {
+      id: 'busy',
+      label: 'c.busy',
+      hint: 'c.busyHint',
+      value: busy,
+      text: fmt(L, busy === null ? null : busy * 100, 3),
+      unit: '%',
+      bad: busy !== null && busy >= 0.95 ? q.t('c.busyBad') : null,
+      note: wait !== null ? q.t('c.busyNote', { wait: fmt(L, wait * 1000, 3) }) : undefined,
+    },
+  ];
+}
 
 interface Cell {
   id: string;
@@ -144,6 +193,11 @@ export function clusterCounters(pg: Playground): CounterItem[] {
       na: sc.consumers.length === 0,
     },
   ];
+  if (hasRequestCosts(sc)) {
+    cells.splice(cells.findIndex((c) => c.id === 'produceP99') + 1, 0, ...ioCells(q, s, sc));
+    // The strip keeps one row at 1280×720: without a consumer, the end-to-end cell (which would only say so) gives its place.
+    if (sc.consumers.length === 0) cells.splice(cells.findIndex((c) => c.id === 'e2eP99'), 1);
+  }
   if (sc.consumers.length > 0 && sc.cluster['broker.rack'].length > 0) {
     const bytes = s ? s.consumers.reduce((a, c) => a + c.crossRackBytes, 0) : null;
     const share = first?.followerShare ?? null;
@@ -218,4 +272,4 @@ export function clusterCounters(pg: Playground): CounterItem[] {
 }
 
 /** Every counter id the strip can show (with a processor). */
-export const CLUSTER_COUNTERS = ['c-lost', 'c-failed', 'c-duplicates', 'c-unavailable', 'c-ner', 'c-underRep', 'c-produceP99', 'c-e2eP99', 'c-outDup', 'c-aborted', 'c-elections'] as const;
+export const CLUSTER_COUNTERS = ['c-lost', 'c-failed', 'c-duplicates', 'c-unavailable', 'c-ner', 'c-underRep', 'c-produceP99', 'c-throughput', 'c-requests', 'c-busy', 'c-e2eP99', 'c-outDup', 'c-aborted', 'c-elections'] as const;

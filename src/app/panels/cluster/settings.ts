@@ -76,6 +76,18 @@ const clusterFields: readonly FieldSpec[] = [
     step: 1000,
     when: { path: 'cluster.controller.mode', is: 'zookeeper' },
   },
+  {
+    path: 'cluster.num.io.threads',
+    label: { en: 'Request handler threads', ru: 'Потоки-обработчики запросов' },
+    hint: { en: 'num.io.threads per broker: each produce request holds one for its cost (only with a request cost set under Network)', ru: 'num.io.threads на брокер: каждый запрос produce занимает поток на своё время (только если в разделе «Сеть» задана цена запроса)' },
+    config: true,
+  },
+  {
+    path: 'cluster.queued.max.requests',
+    label: { en: 'Request queue', ru: 'Очередь запросов' },
+    hint: { en: 'queued.max.requests: when the queue is full the network threads stop reading, and requests wait unread', ru: 'queued.max.requests: когда очередь полна, сетевые потоки перестают читать, и запросы ждут непрочитанными' },
+    config: true,
+  },
 ];
 
 const topicFields: readonly FieldSpec[] = [
@@ -158,6 +170,19 @@ const producerFields: readonly FieldSpec[] = [
     label: { en: 'Linger', ru: 'Ожидание пачки' },
     hint: { en: 'A batch waits this long for more records before it is sent', ru: 'Пачка ждёт столько времени других записей перед отправкой' },
     config: true,
+  },
+  {
+    path: 'producers.0.compression.type',
+    label: { en: 'Compression', ru: 'Сжатие' },
+    hint: { en: 'Codec of the batches: fewer bytes on the wire and in the log (by the assumed ratio), for producer CPU; batch.size counts compressed bytes', ru: 'Кодек батчей: меньше байт в сети и в логе (по принятому коэффициенту) ценой CPU продюсера; batch.size считает сжатые байты' },
+    config: true,
+  },
+  {
+    path: 'producers.0.compressionRatio',
+    label: { en: 'Compression ratio', ru: 'Коэффициент сжатия' },
+    hint: { en: 'QueueLab’s assumption: compressed size ÷ original size; empty = the codec’s (gzip 0.3, snappy 0.5, lz4 0.45, zstd 0.28)', ru: 'Допущение QueueLab: сжатый размер ÷ исходный; пусто — как у кодека (gzip 0,3, snappy 0,5, lz4 0,45, zstd 0,28)' },
+    config: 'compressionRatio',
+    empty: { en: 'codec’s', ru: 'как у кодека' },
   },
   {
     path: 'producers.0.client.rack',
@@ -266,6 +291,20 @@ export const CLUSTER_SETTINGS: readonly SettingsSection[] = [
         label: { en: 'Append time', ru: 'Время записи' },
         hint: { en: 'A broker’s time to append one request', ru: 'Время брокера на запись одного запроса' },
         config: 'append.ms',
+      },
+      {
+        path: 'timing.request.ms',
+        label: { en: 'Handler time per request', ru: 'Время обработчика на запрос' },
+        hint: { en: 'QueueLab’s assumption: a request handler thread’s time per produce request, whatever its size; empty (with the per-MiB time empty too) = requests cost the handlers nothing', ru: 'Допущение QueueLab: время потока-обработчика на один запрос produce, независимо от размера; пусто (и время на МиБ тоже пусто) — запросы обработчикам ничего не стоят' },
+        config: 'request.ms',
+        empty: { en: 'free', ru: 'бесплатно' },
+      },
+      {
+        path: 'timing.request.ms.per.MiB',
+        label: { en: 'Handler time per MiB', ru: 'Время обработчика на МиБ' },
+        hint: { en: 'QueueLab’s assumption: a request handler thread’s time per MiB of (compressed) batch, copying it into the log', ru: 'Допущение QueueLab: время потока-обработчика на МиБ (сжатого) батча — его копирование в лог' },
+        config: 'request.ms.per.MiB',
+        empty: { en: 'free', ru: 'бесплатно' },
       },
     ],
   },

@@ -42,6 +42,10 @@ export interface ClusterSummary {
   truncated: number;
   /** Produce latency of the records acknowledged in the window (send() to the callback), all producers. */
   produceLatency: Latency;
+  /** Records acknowledged per second in the window (all producers); null before the window has time. */
+  throughput: number | null;
+  /** Produce requests in the window (every attempt): per second, and per request the mean records and (compressed) bytes; null without requests. */
+  requests: { count: number; perSecond: number | null; batchRecords: number | null; batchBytes: number | null };
   producers: {
     name: string;
     acks: Acks;
@@ -98,6 +102,13 @@ export interface ClusterSummary {
     reprocessed: number;
   } | null;
   brokers: { id: number; rack: string | null; state: 'up' | 'down' | 'isolated' | 'fenced'; leaderOf: number; replicas: number }[];
+  /**
+   * The brokers' request handlers (null when produce requests cost no handler time): threads per
+   * broker, each broker's mean share of busy threads in the window and the busiest one's, the time
+   * requests waited for a handler (queue and unread, window), the most requests waiting at one
+   * broker and the most of them unread because the queue was full.
+   */
+  io: { threads: number; queueMax: number; utilisation: number[]; busiest: number; wait: Latency; handled: number; maxWaiting: number; maxUnread: number } | null;
   /** Wall-clock milliseconds of the run (CLI only; absent with --no-timing). */
   wallMs?: number;
 }

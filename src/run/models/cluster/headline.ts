@@ -1,7 +1,9 @@
 /**
  * The cluster model's headline metrics (see `src/run/headline.ts`): the few numbers its stories are
  * about. Where the meaning is another model's, the id is the same (lost, duplicates, p99 = the
- * first consumer's end-to-end p99, throughput, stored).
+ * first consumer's end-to-end p99, throughput = records acknowledged per second, stored).
+ * requestRate, batchRecords and handlerBusy are the broker I/O lesson's (handlerBusy is null
+ * unless produce requests cost handler time).
  */
 import type { MetricDef } from '../../headline.ts';
 import type { ClusterSummary } from './data.ts';
@@ -17,6 +19,10 @@ export const CLUSTER_HEADLINE: readonly MetricDef<ClusterSummary>[] = [
   { id: 'notEnoughReplicas', label: { en: 'NOT_ENOUGH_REPLICAS errors', ru: 'Ошибки NOT_ENOUGH_REPLICAS' }, unit: 'count', better: 'lower', value: (s) => s.notEnoughReplicas },
   { id: 'produceP99', label: { en: 'Produce latency p99', ru: 'Задержка записи p99' }, unit: 's', better: 'lower', value: (s) => s.produceLatency.p99 },
   { id: 'produceP50', label: { en: 'Produce latency p50', ru: 'Задержка записи p50' }, unit: 's', better: 'lower', value: (s) => s.produceLatency.p50 },
+  { id: 'throughput', label: { en: 'Throughput (acknowledged)', ru: 'Пропускная способность (подтверждено)' }, unit: 'per-s', better: 'higher', value: (s) => s.throughput },
+  { id: 'requestRate', label: { en: 'Produce requests', ru: 'Запросов produce' }, unit: 'per-s', better: 'lower', value: (s) => s.requests.perSecond },
+  { id: 'batchRecords', label: { en: 'Records per request', ru: 'Записей на запрос' }, unit: 'count', better: 'higher', value: (s) => s.requests.batchRecords },
+  { id: 'handlerBusy', label: { en: 'Request handlers busy (busiest broker)', ru: 'Занятость обработчиков (самый загруженный брокер)' }, unit: 'fraction', better: 'lower', value: (s) => s.io?.busiest ?? null },
   { id: 'p99', label: { en: 'End-to-end p99 (first consumer)', ru: 'Сквозная задержка p99 (первый консьюмер)' }, unit: 's', better: 'lower', value: (s) => first(s)?.e2e.p99 ?? null },
   { id: 'outputDuplicates', label: { en: 'Duplicate outputs read', ru: 'Прочитано дублей на выходе' }, unit: 'records', better: 'lower', value: (s) => outputReader(s)?.duplicates ?? null },
   { id: 'abortedSkipped', label: { en: 'Aborted records skipped', ru: 'Пропущено отменённых записей' }, unit: 'records', better: 'none', value: (s) => outputReader(s)?.abortedSkipped ?? null },

@@ -19,6 +19,9 @@ export function buildClusterSummary(s: ClusterScenario, m: ClusterModel, wallMs?
   const rec = m.records;
   const rs = m.readers.stats();
   const un = m.unavailableSeconds();
+  const window = now - Math.min(now, s.warmup);
+  const pr = m.producers;
+  const io = m.io;
   const summary: ClusterSummary = {
     scenario: s.id,
     model: 'cluster',
@@ -36,6 +39,13 @@ export function buildClusterSummary(s: ClusterScenario, m: ClusterModel, wallMs?
     deduplicated: m.deduplicated,
     truncated: m.truncated,
     produceLatency: latencyOf(m.producers.hist, m.producers.sum),
+    throughput: window > 0 ? m.producers.hist.total / window : null,
+    requests: {
+      count: pr.requests,
+      perSecond: window > 0 ? pr.requests / window : null,
+      batchRecords: pr.requests > 0 ? pr.requestRecords / pr.requests : null,
+      batchBytes: pr.requests > 0 ? pr.requestBytes / pr.requests : null,
+    },
     producers: m.producers.list.map((p) => {
       const c = rec.byProducer[p.index];
       return {
@@ -88,6 +98,12 @@ export function buildClusterSummary(s: ClusterScenario, m: ClusterModel, wallMs?
           }
         : null,
     brokers: brokerViews(m).map((b) => ({ id: b.id, rack: b.rack, state: b.state, leaderOf: b.leaderOf, replicas: b.replicas })),
+    io: io
+      ? (() => {
+          const u = io.utilisation();
+          return { threads: io.config.threads, queueMax: io.config.queueMax, utilisation: u, busiest: Math.max(0, ...u), wait: latencyOf(io.wait, io.waitSum), handled: io.handled, maxWaiting: io.maxWaiting, maxUnread: io.maxUnread };
+        })()
+      : null,
   };
   if (wallMs !== undefined) summary.wallMs = wallMs;
   return summary;

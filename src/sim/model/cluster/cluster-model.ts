@@ -32,6 +32,7 @@ import { Replication } from './replication.ts';
 import { Producers, type ProducerState } from './producer.ts';
 import { Controller } from './controller.ts';
 import { createReaders } from './readers.ts';
+import { RequestHandlers } from './io.ts';
 import type { ClusterCore, ClusterReaders } from './read-api.ts';
 import { CLUSTER_SERIES, type ClusterFault, type ClusterSeriesName } from './types.ts';
 
@@ -52,6 +53,8 @@ export class ClusterModel implements SimModel<ClusterFault>, ClusterCore {
   readonly controller: Controller;
   readonly replication: Replication;
   readonly producers: Producers;
+  /** The brokers' request handlers; null when produce requests cost no handler time. */
+  readonly io: RequestHandlers | null;
   readonly arrivals: ProducerArrivals<ProducerState>;
   readonly readers: ClusterReaders;
   /** Faults applied so far, in order (the replayable timeline). */
@@ -104,6 +107,7 @@ export class ClusterModel implements SimModel<ClusterFault>, ClusterCore {
     this.controller = new Controller(this);
     this.replication = new Replication(this);
     this.producers = new Producers(this);
+    this.io = c.io ? new RequestHandlers(c.io, c.brokers, sim, c.warmup, (id) => this.producers.live(id), (id) => this.producers.handle(id)) : null;
     const kRedraw = sim.register('producer-redraw', (i) => this.arrivals.redraw(i));
     this.arrivals = new ProducerArrivals(sim, this.log, this.producers.list, this.producers.kProduce, kRedraw);
     this.kSample = sim.register('sample', () => this.onSample());
@@ -399,6 +403,7 @@ export class ClusterModel implements SimModel<ClusterFault>, ClusterCore {
         br.state = 'down';
         if (wasUp) br.downAt = now;
         this.replication.stopBroker(f.broker);
+        this.io?.brokerDied(f.broker);
         this.producers.brokerDied(f.broker);
         this.controller.brokerLeft(f.broker);
         this.brokerStateChanged(f.broker);
@@ -481,6 +486,11 @@ export class ClusterModel implements SimModel<ClusterFault>, ClusterCore {
     const dt = now - this.lastSampleT;
     const acked = this.ackedTotal();
     s.ackedRate.set(this.lastSampleT, (acked - this.lastAcked) / dt);
+    const pr = this.producers;
+    s.requestRate.set(this.lastSampleT, pr.intervalRequests / dt);
+    if (pr.intervalRequests > 0) s.batchRecords.set(this.lastSampleT, pr.intervalRecords / pr.intervalRequests);
+    pr.intervalRequests = pr.intervalRecords = 0;
+    if (this.io) s.handlerBusy.set(this.lastSampleT, this.io.takeInterval(dt));
     s.lost.set(now, this.records.ackedLost);
     s.failed.set(now, this.records.failed);
     s.duplicates.set(now, this.records.duplicates);

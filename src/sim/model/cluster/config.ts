@@ -4,6 +4,7 @@
  * the controller's per-mode timings and each producer's effective `enable.idempotence`.
  */
 import type { ClusterScenario } from '../../../scenario/schema.ts';
+import { COMPRESSION, type CompressionType } from './compression.ts';
 import type { Acks, ClusterFault } from './types.ts';
 
 export type ScenarioProducer = ClusterScenario['producers'][number];
@@ -24,7 +25,23 @@ export interface ClusterProducerConfig {
   linger: number;
   batchSize: number;
   recordBytes: number;
+  /** compression.type, the compressed size of one record on the wire and in the log (recordBytes × ratio), and the producer's CPU time to compress one uncompressed byte, seconds (QueueLab's assumptions). */
+  compression: CompressionType;
+  wireBytes: number;
+  compressPerByte: number;
   rack: string | null;
+}
+
+/**
+ * The brokers' request handlers (null = produce requests cost no handler time): `num.io.threads`
+ * per broker, `queued.max.requests`, and a produce request's cost, seconds: `perRequest` plus
+ * `perByte` × its (compressed) bytes.
+ */
+export interface ClusterIoConfig {
+  threads: number;
+  queueMax: number;
+  perRequest: number;
+  perByte: number;
 }
 
 export interface ClusterConfig {
@@ -52,6 +69,7 @@ export interface ClusterConfig {
   rtt: number;
   crossRtt: number;
   append: number;
+  io: ClusterIoConfig | null;
   producers: ClusterProducerConfig[];
   faults: ClusterFault[];
   warmup: number;
@@ -65,6 +83,17 @@ export const RETRY_BACKOFF_MAX = 1;
 export function effectiveIdempotence(p: Pick<ScenarioProducer, 'enable.idempotence' | 'acks' | 'retries' | 'max.in.flight.requests.per.connection'>): boolean {
   if (p['enable.idempotence'] !== null) return p['enable.idempotence'];
   return p.acks === 'all' && p.retries > 0 && p['max.in.flight.requests.per.connection'] <= 5;
+}
+
+/** Produce requests cost the brokers' request handlers time (timing.request.ms or request.ms.per.MiB set): the I/O model is on. */
+export function hasRequestCosts(s: Pick<ClusterScenario, 'timing'>): boolean {
+  return s.timing['request.ms'] !== null || s.timing['request.ms.per.MiB'] !== null;
+}
+
+/** Compressed size over uncompressed size of the producer's batches (1 without compression). */
+export function compressionRatio(p: Pick<ScenarioProducer, 'compression.type' | 'compressionRatio'>): number {
+  const t = p['compression.type'];
+  return t === 'none' ? 1 : (p.compressionRatio ?? COMPRESSION[t].ratio);
 }
 
 export function clusterConfig(s: ClusterScenario): ClusterConfig {
@@ -96,6 +125,9 @@ export function clusterConfig(s: ClusterScenario): ClusterConfig {
     rtt: s.timing['rtt.ms'] / 1000,
     crossRtt: s.timing['cross-rack.rtt.ms'] / 1000,
     append: s.timing['append.ms'] / 1000,
+    io: !hasRequestCosts(s)
+        ? null
+        : { threads: c['num.io.threads'], queueMax: c['queued.max.requests'], perRequest: (s.timing['request.ms'] ?? 0) / 1000, perByte: (s.timing['request.ms.per.MiB'] ?? 0) / 1000 / 1_048_576 },
     producers: s.producers.map((p) => ({
       spec: p,
       name: p.name,
@@ -110,6 +142,9 @@ export function clusterConfig(s: ClusterScenario): ClusterConfig {
       linger: p['linger.ms'] / 1000,
       batchSize: p['batch.size'],
       recordBytes: p.recordBytes,
+      compression: p['compression.type'],
+      wireBytes: p.recordBytes * compressionRatio(p),
+      compressPerByte: COMPRESSION[p['compression.type']].nsPerByte * 1e-9,
       rack: p['client.rack'],
     })),
     faults: s.faults,

@@ -99,6 +99,12 @@ export class Producers {
   readonly hist = new LogHistogram();
   readonly interval = new LogHistogram();
   sum = 0;
+  /** Produce requests sent (every attempt) in the window, the records and (compressed) bytes they carried, and requests sent since the last chart sample with their records. */
+  requests = 0;
+  requestRecords = 0;
+  requestBytes = 0;
+  intervalRequests = 0;
+  intervalRecords = 0;
   readonly kProduce: number;
   private readonly kLinger: number;
   private readonly kArrive: number;
@@ -154,11 +160,13 @@ export class Producers {
     pr.lastAt = now;
     const c = pr.config;
     const k = pr.keys.next();
-    const p = k < 0 ? pr.sticky.partition(c.recordBytes) : pr.cache!.partitionOf(k);
+    // Batches fill with compressed bytes (Kafka's estimate of the compressed size; = recordBytes without compression).
+    const rb = c.wireBytes;
+    const p = k < 0 ? pr.sticky.partition(rb) : pr.cache!.partitionOf(k);
     const id = m.records.add(i, now);
     m.sim.progress++;
     const q = this.pq(pr, p);
-    if (q.open && q.open.ids.length > 0 && q.open.bytes + c.recordBytes > c.batchSize) this.close(q);
+    if (q.open && q.open.ids.length > 0 && q.open.bytes + rb > c.batchSize) this.close(q);
     if (!q.open) {
       const b: Batch = { id: this.nextBatch++, producer: i, partition: p, ids: [], bytes: 0, createdAt: now, seq: pr.seqs[p]++, attempts: 0, notBefore: 0, sent: false, done: false };
       q.open = b;
@@ -168,7 +176,7 @@ export class Producers {
       }
     }
     q.open.ids.push(id);
-    q.open.bytes += c.recordBytes;
+    q.open.bytes += rb;
     if (q.open.bytes >= c.batchSize) this.close(q);
     this.drain(pr, p);
   }
@@ -249,7 +257,16 @@ export class Producers {
       b.sent = true;
       this.pq(pr, b.partition).unacked.push(b);
     }
-    req.arriveHandle = m.sim.schedule(travel + m.config.append, this.kArrive, req.id);
+    // Compression (QueueLab: the producer's CPU per uncompressed byte, 0 without a codec) delays the request.
+    const cpu = c.compressPerByte > 0 ? b.ids.length * c.recordBytes * c.compressPerByte : 0;
+    req.arriveHandle = m.sim.schedule(travel + m.config.append + cpu, this.kArrive, req.id);
+    this.intervalRequests++;
+    this.intervalRecords += b.ids.length;
+    if (now >= m.config.warmup) {
+      this.requests++;
+      this.requestRecords += b.ids.length;
+      this.requestBytes += b.bytes;
+    }
     if (c.acks === '0') {
       // No response awaited: acknowledged as it leaves (the callback gets offset −1).
       req.settled = true;
@@ -261,10 +278,24 @@ export class Producers {
     req.timeoutHandle = m.sim.schedule(c.requestTimeout, this.kTimeout, req.id);
   }
 
+  /** A produce request reaches its broker: a request handler takes it (at once when handling is free). */
   private onArrive(rid: number): void {
     const req = this.reqs.get(rid);
     if (!req) return;
     req.arriveHandle = -1;
+    if (this.m.io) this.m.io.arrive(req.broker, rid, req.batch.bytes);
+    else this.handle(rid);
+  }
+
+  /** Still wanted by its client (not timed out, not failed)? */
+  live(rid: number): boolean {
+    return this.reqs.has(rid);
+  }
+
+  /** The broker handles request `rid` now: the leader appends the batch (or refuses it) and answers. */
+  handle(rid: number): void {
+    const req = this.reqs.get(rid);
+    if (!req) return;
     const m = this.m;
     const b = req.batch;
     const pr = this.list[b.producer];

@@ -127,6 +127,11 @@ export type ClusterSeriesName =
   | 'outOfIsr'
   | 'underReplicated'
   | 'unavailable'
+  /** Produce requests sent per second (every attempt), and the mean records per request, in each interval. */
+  | 'requestRate'
+  | 'batchRecords'
+  /** The busiest broker's share of busy request handler threads in each interval (0…1; only with request costs). */
+  | 'handlerBusy'
   /** Produce latency (send() to acknowledgement) percentiles of the records acknowledged in each interval, seconds. */
   | 'produceP50'
   | 'produceP99'
@@ -148,4 +153,7 @@ export const CLUSTER_SERIES: readonly ClusterSeriesName[] = [
   'produceP99',
   'e2eP50',
   'e2eP99',
+  'requestRate',
+  'batchRecords',
+  'handlerBusy',
 ];

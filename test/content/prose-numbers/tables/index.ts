@@ -7,6 +7,7 @@ import idempotentProducer from './idempotent-producer.ts';
 import exactlyOnce from './exactly-once.ts';
 import followerFetch from './follower-fetch.ts';
 import controllerFailover from './controller-failover.ts';
+import producerBatching from './producer-batching.ts';
 import logVsQueue from './log-vs-queue.ts';
 import logReplay from './log-replay.ts';
 import leaseTooShort from './lease-too-short.ts';
@@ -84,4 +85,5 @@ export const TABLES: Record<string, Entry[]> = {
   'follower-fetch': followerFetch,
   'controller-failover': controllerFailover,
   'retry-storm': retryStorm,
+  'producer-batching': producerBatching,
 };

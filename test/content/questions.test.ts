@@ -180,7 +180,7 @@ describe('the page loads the same questions and runs the same scenarios', () => 
 
   it('links open questions and mock interviews, or say why not', () => {
     expect(resolveLink('hot-key', null, SHIPPED)).toMatchObject({ ok: true, id: 'hot-key', mock: null });
-    expect(resolveLink('why-fast', null, SHIPPED)).toMatchObject({ ok: true, id: 'why-fast', run: null });
+    expect(resolveLink('headers', null, SHIPPED)).toMatchObject({ ok: true, id: 'headers', run: null });
     expect(resolveLink('no-such-question', null, SHIPPED)).toEqual({ ok: false, error: 'q: there is no question "no-such-question"' });
     const mock = { seed: 7, n: 5, at: 2, pool: MOCK_POOL };
     expect(resolveLink(null, mock, SHIPPED)).toMatchObject({ ok: true, id: mockIds(mock)[2], mock });

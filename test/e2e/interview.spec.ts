@@ -212,13 +212,13 @@ test('a mock interview: its link names a seeded sequence, a timer runs, the scor
 });
 
 test('a question that needs a model says which; a bad question link says why and opens the default scenario', async ({ page }) => {
-  await page.goto('/#q=compaction');
+  await page.goto('/#q=headers');
   await lang(page, 'en');
-  await expect(page.getByTestId('q-needs')).toContainText('Needs a model not built yet: log compaction');
+  await expect(page.getByTestId('q-needs')).toContainText('Needs a model not built yet: record format (headers, schemas)');
   await expect(page.getByTestId('q-commit')).toHaveCount(0);
-  await expect(page).toHaveURL(/#q=compaction$/);
+  await expect(page).toHaveURL(/#q=headers$/);
   await lang(page, 'ru');
-  await expect(page.getByTestId('q-needs')).toContainText('Нужна модель, которой ещё нет: compaction лога');
+  await expect(page.getByTestId('q-needs')).toContainText('Нужна модель, которой ещё нет: формат записи (заголовки, схемы)');
   await page.getByTestId('q-close').click();
   await expect(page.getByTestId('explain')).toBeVisible();
   await expect(page).not.toHaveURL(/q=/);

@@ -43,17 +43,20 @@ const EXPECTED: Record<string, 'agrees' | 'overloaded' | 'wide'> = {
   'overload-5pct': 'overloaded',
   'hot-partition': 'overloaded', // one consumer gets more than it can apply
   'poison-message': 'overloaded', // a partition is blocked: its records pile up
+  'schema-change': 'overloaded', // every partition is blocked from the deploy on
   'rebalance-storm': 'overloaded',
   'retention-reset': 'overloaded', // the only consumer is down for minutes
   'commit-before-processing': 'overloaded',
   'consumers-gt-partitions': 'wide', // the eager rebalance to 40 members at t = 60 s
   'eager-vs-cooperative': 'wide', // six rolling restarts
   'retry-topics': 'wide', // a dependency outage
+  'idempotent-consumer': 'wide', // a crash and the rebalance after it
 };
 
 /** Scenarios without a warm-up, and why. */
 const NO_WARMUP: Record<string, string> = {
   'commit-before-processing': 'the crash that is the story happens at t = 7.5 s',
+  'idempotent-consumer': 'W, lag and duplicates over the whole run, the first join included, as the lesson counts them',
 };
 
 const kafkaIds = readdirSync('scenarios')

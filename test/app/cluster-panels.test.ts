@@ -201,7 +201,7 @@ describe('cluster charts, settings, compare', () => {
     expect(charts.map((c) => c.id)).toEqual(['chart-records', 'chart-produce', 'chart-io', 'chart-busy']);
     expect(CLUSTER_CHART_IDS).toEqual(['chart-records', 'chart-isr', 'chart-produce', 'chart-e2e', 'chart-io', 'chart-busy']);
     const ioChart = charts.find((c) => c.id === 'chart-io')!;
-    expect(ioChart.lines.map((l) => l.label)).toEqual(['records acked', 'produce requests']);
+    expect(ioChart.lines.map((l) => l.label)).toEqual(['acked', 'requests']);
     expect(ioChart.note).toMatch(/^A request carries 2 records \(2 KiB\) on average\.$/);
     const busy = charts.find((c) => c.id === 'chart-busy')!;
     expect(busy.lines[0].cols.mean[0]).toBeCloseTo(25);

@@ -274,7 +274,7 @@ test('producer-batching: 4 records a request fill the brokers’ request handler
   await page.screenshot({ path: `${SHOTS}/cluster-batching-en-1280x720.png` });
 
   await page.getByTestId('lang-ru').click();
-  await expect(page.getByTestId('chart-io')).toContainText('Пропускная способность и запросы');
+  await expect(page.getByTestId('chart-io')).toContainText('Записи и запросы');
   await expect(page.getByTestId('c-busy')).toContainText('перегружены');
   expect(await cardSpills(page, 'cluster-view')).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/cluster-batching-ru-1280x720.png` });

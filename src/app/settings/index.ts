@@ -26,4 +26,4 @@ export {
   type PanelTextKey,
   type SectionView,
 } from './view.ts';
-export { serviceFields, SERVICE_OPTIONS, SERVICE_PRESETS } from './service.ts';
+export { serviceFields, SERVICE_OPTIONS, SERVICE_PRESETS } from './distribution-fields.ts';

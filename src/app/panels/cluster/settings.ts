@@ -5,7 +5,7 @@
  * enable.idempotence, processing.guarantee, isolation.level…). Sections: cluster, topic,
  * producer, processor (when the scenario has one), consumers, network, run.
  */
-import { serviceFields } from '../../settings/service.ts';
+import { serviceFields } from '../../settings/distribution-fields.ts';
 import type { FieldSpec, SettingsSection } from '../../settings/types.ts';
 import { PRODUCER_SECTION, RUN_SECTION } from '../kafka/settings.ts';
 

@@ -6,7 +6,7 @@
  * Kafka's config name. Test ids (`set-<path>`, `set-keys.kind`, `set-profile-…`) are the ones the
  * browser tests use.
  */
-import { serviceFields } from '../../settings/service.ts';
+import { serviceFields } from '../../settings/distribution-fields.ts';
 import type { FieldSpec, SettingsSection } from '../../settings/types.ts';
 
 const groupFields: readonly FieldSpec[] = [

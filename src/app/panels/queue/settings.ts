@@ -7,7 +7,7 @@
  * flavour's fields show only with that flavour (the queue's through its variant, a consumer
  * pool's through `when`). The producers are the Kafka model's, and so is their section.
  */
-import { serviceFields } from '../../settings/service.ts';
+import { serviceFields } from '../../settings/distribution-fields.ts';
 import type { FieldSpec, SettingsSection } from '../../settings/types.ts';
 import { PRODUCER_SECTION, RUN_SECTION } from '../kafka/settings.ts';
 

@@ -3,7 +3,7 @@
  * Ranges, units and defaults come from ServiceScenarioSchema; `config` shows the library's name
  * where there is one (Resilience4j's breaker settings, Finagle's RetryBudget, AWS's jitter names).
  */
-import { serviceFields } from '../../settings/service.ts';
+import { serviceFields } from '../../settings/distribution-fields.ts';
 import type { SettingsSection } from '../../settings/types.ts';
 import { RUN_SECTION } from '../kafka/settings.ts';
 

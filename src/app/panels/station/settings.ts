@@ -3,7 +3,7 @@
  * (src/app/shell/SettingsPanel.svelte). Labels use queueing notation: λ arrival rate, 1/μ mean
  * service time, c servers, K capacity. Ranges, units and defaults come from StationScenarioSchema.
  */
-import { serviceFields } from '../../settings/service.ts';
+import { serviceFields } from '../../settings/distribution-fields.ts';
 import type { SettingsSection } from '../../settings/types.ts';
 
 export const STATION_SETTINGS: readonly SettingsSection[] = [

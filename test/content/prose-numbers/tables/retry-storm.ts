@@ -8,7 +8,7 @@ const outage = (s: ServiceScenario) => s.faults[0];
 const capacity = (s: ServiceScenario) => s.service.concurrency / (makeDistribution(s.service.time).mean * (1 + s.service.contention));
 
 export default [
-  c.input(['a {15} s outage', 'hangs for {15} s'], ['сбой на {15} с', 'зависает на {15} с'], (s) => outage(s).duration),
+  c.input(['a {15} s outage', 'hangs for {15} s'], ['сбоя на {15} с', 'зависает на {15} с'], (s) => outage(s).duration),
   c.input('make {100} calls a second', 'делают {100} вызовов', (s) => s.clients.rate),
   c.input('with {10} servers', 'с {10} серверами', (s) => s.service.concurrency),
   c.input(['a queue of {500} requests', 'the queue holds {500} requests'], ['очередью на {500} запросов', 'в очереди {500} запросов'], (s) => s.service.queueLimit),

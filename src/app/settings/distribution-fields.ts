@@ -1,7 +1,9 @@
 /**
  * The fields of a service-time distribution (`ServiceSchema` in src/scenario/fields.ts), shared by
  * the station's `service` and a Kafka group's `processing.time`. Only the fields of the current
- * distribution are shown (the others do not resolve in the draft).
+ * distribution are shown (the others do not resolve in the draft). (Not named service.ts: the build
+ * names a shared chunk after its module, and a chunk named `service-…` reads as the dependency
+ * model's panels.)
  */
 import type { FieldSpec, Preset, Presets, Text } from './types.ts';
 

@@ -36,6 +36,10 @@ export interface Cost {
   memory: { field: string; what: string; bytes: number }[];
   /** Events by cause beyond the messages themselves (queue polling loops…), with the field that sets them; `lower`: lowering the field helps (else raising it does). */
   loops?: { field: string; what: string; events: number; lower?: boolean }[];
+  /** What else the user may lower when the run is too long, named after the producers' rates (e.g. the number of consumer groups). */
+  alsoLower?: string;
+  /** The model's own verdict when the events exceed the budget for a reason a field explains better than duration (null: the generic one). */
+  overEvents?: (c: Cost) => BudgetError | null;
 }
 
 export interface BudgetError {
@@ -113,7 +117,8 @@ export function kafkaCost(s: KafkaScenario): Cost {
     { field: 'topic.partitions', what: `${fmtCount(partitions)} partitions`, bytes: partitions * (256 * (21 + G) + 64 * G + 512) },
     ...groupMemory,
   ];
-  return { records, events, bytes: memory.reduce((a, m) => a + m.bytes, 0), memory };
+  const alsoLower = G > 1 ? 'the number of consumer groups' : undefined;
+  return { records, events, bytes: memory.reduce((a, m) => a + m.bytes, 0), memory, alsoLower };
 }
 
 export function stationCost(s: StationScenario): Cost {
@@ -129,7 +134,16 @@ export function stationCost(s: StationScenario): Cost {
     { field: crowding > 2 ? 'arrival.shape.alpha' : 'duration', what: `a queue of up to ${fmtCount(held)} customers`, bytes: held * 16 },
     { field: 'servers', what: `${fmtCount(s.servers)} servers`, bytes: s.servers * 64 },
   ];
-  return { records, events: 2 * records, bytes: memory.reduce((a, m) => a + m.bytes, 0), memory };
+  const events = 2 * records;
+  const overEvents =
+    shape.type === 'pareto' && shape.alpha < 2
+      ? (): BudgetError => ({
+          path: 'arrival.shape.alpha',
+          message: `is too close to 1 for the event budget: Pareto gaps can be as short as mean·(α−1)/α, so this run may see up to ${fmtCount(records)} arrivals (${fmtCount(events)} events; the budget is ${fmtCount(EVENTS_BUDGET)}). Raise alpha or lower duration`,
+          value: shape.alpha,
+        })
+      : undefined;
+  return { records, events, bytes: memory.reduce((a, m) => a + m.bytes, 0), memory, overEvents };
 }
 
 /** Events per message of the queue model, an upper bound of what it measures (SQS: ReceiveMessage and its answer, processing, DeleteMessage; RabbitMQ: delivery, processing, ack; plus the send). */
@@ -192,18 +206,18 @@ export function queueCost(s: QueueScenario): Cost {
   return { records, events, bytes: memory.reduce((a, m) => a + m.bytes, 0), memory, loops };
 }
 
+/** Each model's cost estimate, one per kind (a new kind that lacks one does not compile). */
+const COST: { [K in Scenario['model']]: (s: Extract<Scenario, { model: K }>) => Cost } = {
+  station: stationCost,
+  kafka: kafkaCost,
+  queue: queueCost,
+  cluster: clusterCost,
+  service: serviceCost,
+  storage: storageCost,
+};
+
 export function costOf(s: Scenario): Cost {
-  return s.model === 'kafka'
-    ? kafkaCost(s)
-    : s.model === 'queue'
-      ? queueCost(s)
-      : s.model === 'cluster'
-        ? clusterCost(s)
-        : s.model === 'service'
-          ? serviceCost(s)
-          : s.model === 'storage'
-            ? storageCost(s)
-            : stationCost(s);
+  return (COST[s.model] as (s: Scenario) => Cost)(s);
 }
 
 /** The budget's verdict: nothing when the scenario fits, else one error naming the field to lower. */
@@ -212,15 +226,8 @@ export function budgetErrors(s: Scenario): BudgetError[] {
   const errors: BudgetError[] = [];
   if (c.events > EVENTS_BUDGET) {
     const maxDuration = Math.floor((s.duration * EVENTS_BUDGET) / c.events);
-    const pareto = s.model === 'station' && s.arrival.shape.type === 'pareto' ? s.arrival.shape.alpha : null;
-    if (pareto !== null && pareto < 2) {
-      errors.push({
-        path: 'arrival.shape.alpha',
-        message: `is too close to 1 for the event budget: Pareto gaps can be as short as mean·(α−1)/α, so this run may see up to ${fmtCount(c.records)} arrivals (${fmtCount(c.events)} events; the budget is ${fmtCount(EVENTS_BUDGET)}). Raise alpha or lower duration`,
-        value: pareto,
-      });
-      return errors;
-    }
+    const own = c.overEvents?.(c);
+    if (own) return [own];
     const loop = [...(c.loops ?? [])].sort((a, b) => b.events - a.events)[0];
     if (loop && loop.events > c.events / 2) {
       errors.push({
@@ -234,7 +241,7 @@ export function budgetErrors(s: Scenario): BudgetError[] {
       message:
         `is too long for the event budget: this run needs about ${fmtCount(c.events)} events (${fmtCount(c.records)} records at the peak rates), ` +
         `the budget is ${fmtCount(EVENTS_BUDGET)}. Lower duration (at most about ${maxDuration} s here), the producers' rates or load-spike factors` +
-        (s.model === 'kafka' ? ', or the number of consumer groups' : ''),
+        (c.alsoLower ? `, or ${c.alsoLower}` : ''),
       value: s.duration,
     });
   }
@@ -247,7 +254,7 @@ export function budgetErrors(s: Scenario): BudgetError[] {
         `needs too much memory: this run may need about ${fmtBytes(c.bytes)}, the budget is ${fmtBytes(MEMORY_BUDGET)}; ` +
         `${Math.round(share * 100)} % of it is ${top.what}. Lower ${top.field}` +
         (top.field === 'duration' ? " (or the producers' rates)" : '') +
-        (top.field.endsWith('keys.count') && s.model === 'kafka' && s.groups.length > 1 ? ' or the number of consumer groups' : ''),
+        (top.field.endsWith('keys.count') && c.alsoLower ? ` or ${c.alsoLower}` : ''),
     });
   }
   return errors;

@@ -211,24 +211,22 @@ function kafkaErrors(s: KafkaScenario): ScenarioError[] {
   return errors;
 }
 
+/** Each model's checks across fields, one per kind (a new kind that lacks one does not compile). */
+const CHECKS: { [K in Scenario['model']]: (s: Extract<Scenario, { model: K }>) => ScenarioError[] } = {
+  station: stationErrors,
+  kafka: kafkaErrors,
+  queue: queueErrors,
+  cluster: clusterErrors,
+  service: serviceModelErrors,
+  storage: storageErrors,
+};
+
 function crossFieldErrors(s: Scenario): ScenarioError[] {
   const errors: ScenarioError[] = [];
   if (s.warmup >= s.duration) {
     errors.push({ path: 'warmup', message: `must be less than duration (${s.duration} s)`, value: s.warmup });
   }
-  errors.push(
-    ...(s.model === 'station'
-      ? stationErrors(s)
-      : s.model === 'kafka'
-        ? kafkaErrors(s)
-        : s.model === 'queue'
-          ? queueErrors(s)
-          : s.model === 'service'
-            ? serviceModelErrors(s)
-            : s.model === 'storage'
-              ? storageErrors(s)
-              : clusterErrors(s)),
-  );
+  errors.push(...(CHECKS[s.model] as (s: Scenario) => ScenarioError[])(s));
   return errors;
 }
 

@@ -72,6 +72,14 @@ describe('run budgets', () => {
     expect(errs[0]).toMatch(/^producers\.\d+\.keys\.count: needs too much memory: this run may need about [\d.]+ GiB, the budget is 1 GiB; \d+ % of it is the key space of producer p\d+\. Lower producers\.\d+\.keys\.count or the number of consumer groups$/);
   });
 
+  it('with one consumer group, a huge key space is not told to lower the number of groups', () => {
+    const base = raw('littles-law');
+    const s = { ...base, duration: 10, warmup: 0, producers: Array.from({ length: 8 }, (_, i) => ({ name: `p${i}`, rate: 10, keys: { kind: 'zipf', count: 10_000_000, s: 1 } })), groups: [base.groups[0]] };
+    const errs = errorsOf(s);
+    expect(errs).toHaveLength(1);
+    expect(errs[0]).toMatch(/^producers\.(\d+)\.keys\.count: needs too much memory: .* Lower producers\.\1\.keys\.count$/);
+  });
+
   it('a run that would hold too many records is refused, naming duration', () => {
     const s = { ...raw('littles-law'), duration: 49_000, groups: Array.from({ length: 8 }, (_, i) => ({ ...raw('littles-law').groups[0], 'group.id': `g${i}`, members: 1 })) };
     const errs = errorsOf(s);

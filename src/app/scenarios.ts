@@ -34,6 +34,7 @@ const ORDER = [
   'rebalance-storm',
   'eager-vs-cooperative',
   'poison-message',
+  'attempts-in-memory',
   'schema-change',
   'retry-topics',
   'delayed-delivery',

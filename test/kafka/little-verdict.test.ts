@@ -44,6 +44,7 @@ const EXPECTED: Record<string, 'agrees' | 'overloaded' | 'wide'> = {
   'hot-partition': 'overloaded', // one consumer gets more than it can apply
   'poison-message': 'overloaded', // a partition is blocked: its records pile up
   'schema-change': 'overloaded', // every partition is blocked from the deploy on
+  'attempts-in-memory': 'overloaded', // two partitions blocked by the crash loop
   'rebalance-storm': 'overloaded',
   'retention-reset': 'overloaded', // the only consumer is down for minutes
   'commit-before-processing': 'overloaded',

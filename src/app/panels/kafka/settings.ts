@@ -189,7 +189,7 @@ const retryFields: readonly FieldSpec[] = [
   {
     path: 'groups.{i}.retry.attempts',
     label: { en: 'Attempt count kept in', ru: 'Счётчик попыток хранится' },
-    hint: { en: 'header: travels with the record, survives restarts; memory: a restart resets it', ru: 'header — едет с записью и переживает рестарт; memory — рестарт его обнуляет' },
+    hint: { en: 'header: outside the process (a header on each re-published copy, or a store keyed by offset), survives restarts; memory: a restart resets it', ru: 'header — вне процесса (заголовок каждой переотправленной копии или хранилище по оффсету), переживает рестарт; memory — рестарт его обнуляет' },
     config: 'retry.attempts',
   },
   {

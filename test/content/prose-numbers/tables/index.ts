@@ -33,6 +33,7 @@ import mmc from './mmc.ts';
 import overload5pct from './overload-5pct.ts';
 import poisonMessage from './poison-message.ts';
 import idempotentConsumer from './idempotent-consumer.ts';
+import attemptsInMemory from './attempts-in-memory.ts';
 import schemaChange from './schema-change.ts';
 import pubsubGroups from './pubsub-groups.ts';
 import rebalanceStorm from './rebalance-storm.ts';
@@ -61,6 +62,7 @@ export const TABLES: Record<string, Entry[]> = {
   'overload-5pct': overload5pct,
   'poison-message': poisonMessage,
   'idempotent-consumer': idempotentConsumer,
+  'attempts-in-memory': attemptsInMemory,
   'schema-change': schemaChange,
   'pubsub-groups': pubsubGroups,
   'rebalance-storm': rebalanceStorm,

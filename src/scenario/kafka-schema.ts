@@ -134,7 +134,14 @@ export const RetrySchema = v.strictObject(
       DEFAULT_RETRY_TOPICS,
     ),
     dlq: v.optional(v.boolean('must be true or false'), false),
-    attempts: v.optional(v.picklist(['header', 'memory'], typeMsg(['header', 'memory'])), 'header'),
+    /**
+     * Where the handler counts attempts: in the consumer process's memory (what Spring Kafka's
+     * DefaultErrorHandler does; lost when the process dies) or in a store that outlives it, written
+     * before each attempt (keyed by topic, partition and offset). Retry topics carry the count in a
+     * header of each re-published copy either way. ("header", an older name of "store", is read as it;
+     * "store" stays the default so that older links replay the same runs.)
+     */
+    attempts: v.optional(v.picklist(['memory', 'store'], typeMsg(['memory', 'store'])), 'store'),
     classify: v.optional(v.boolean('must be true or false'), true),
     /** Seconds until a supervisor (Kubernetes) restarts a crashed consumer; null = never. */
     restartAfter: v.optional(v.nullable(num(0, 86_400, { unit: 's' })), 10),

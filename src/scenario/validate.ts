@@ -108,7 +108,13 @@ function fromIssue(issue: v.BaseIssue<unknown>): ScenarioError {
 
 /** Upgrades older scenario versions to the current one. Version 1 is the first; nothing to do yet. */
 function migrate(raw: Record<string, unknown>): Record<string, unknown> {
-  return raw;
+  // retry.attempts "header" (before 2026-12) meant a count that survives the consumer's restarts:
+  // that is "store" now, since a record's own header cannot be rewritten in place.
+  if (raw.model !== 'kafka' || !Array.isArray(raw.groups)) return raw;
+  const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+  if (!raw.groups.some((g) => isObj(g) && isObj(g.retry) && g.retry.attempts === 'header')) return raw;
+  const groups = raw.groups.map((g) => (isObj(g) && isObj(g.retry) && g.retry.attempts === 'header' ? { ...g, retry: { ...g.retry, attempts: 'store' } } : g));
+  return { ...raw, groups };
 }
 
 function stationErrors(s: StationScenario): ScenarioError[] {

@@ -25,7 +25,7 @@ describe('attempts-in-memory: a crash loop that no retry limit stops, and the fi
       expect(stalled).toEqual([2, 3]);
       expect(broken.r.lost + broken.r.skipped).toBe(0);
 
-      const fixed = run('attempts-in-memory', `seed=${seed}`, 'groups.0.retry.attempts=header');
+      const fixed = run('attempts-in-memory', `seed=${seed}`, 'groups.0.retry.attempts=store');
       const flog = fixed.m.logEntries();
       expect(attemptsOf(flog)).toEqual([1, 2, 3, 4, 5]);
       expect(crashCount(flog)).toBe(s.groups[0].retry.maxAttempts);

@@ -57,7 +57,7 @@ const groupArb = (i: number) =>
         { name: 'retry.10s', 'delay.ms': 10000 },
       ]),
       dlq: fc.boolean(),
-      attempts: fc.constantFrom('header', 'memory'),
+      attempts: fc.constantFrom('store', 'memory'),
       classify: fc.boolean(),
       restartAfter: fc.constantFrom(null, 3),
     }),

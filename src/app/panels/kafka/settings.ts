@@ -189,7 +189,7 @@ const retryFields: readonly FieldSpec[] = [
   {
     path: 'groups.{i}.retry.attempts',
     label: { en: 'Attempt count kept in', ru: 'Счётчик попыток хранится' },
-    hint: { en: 'header: outside the process (a header on each re-published copy, or a store keyed by offset), survives restarts; memory: a restart resets it', ru: 'header — вне процесса (заголовок каждой переотправленной копии или хранилище по оффсету), переживает рестарт; memory — рестарт его обнуляет' },
+    hint: { en: 'memory: in the consumer process, a restart resets it; store: outside the process, keyed by offset, survives restarts (retry topics carry it in a header of each copy either way)', ru: 'memory — в процессе консьюмера, рестарт его обнуляет; store — вне процесса, по оффсету, переживает рестарт (топики повторов в любом случае несут его в заголовке каждой копии)' },
     config: 'retry.attempts',
   },
   {

@@ -64,8 +64,8 @@ export interface RetryConfig {
   topics: { name: string; delayMs: number }[];
   /** A dead-letter topic exists (`<topic>.dlq`). */
   dlq: boolean;
-  /** Where the attempt count lives: a header travels with the record and survives restarts; memory does not. */
-  attempts: 'header' | 'memory';
+  /** Where the attempt count lives: a store outside the process survives its restarts; memory does not. */
+  attempts: 'memory' | 'store';
   /** Permanent errors (a poison payload) go to the DLQ at once instead of being retried. */
   classify: boolean;
   /** Seconds after which a crashed consumer is restarted by its supervisor (null = stays down). */

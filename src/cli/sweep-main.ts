@@ -128,7 +128,7 @@ function output(io: CliIo, header: SweepHeader, runs: SweepRun[], format: SweepA
 
 function sweepTable(result: ReturnType<typeof aggregate>, chosen: string[] | null): string {
   const h = result.sweep;
-  const ms = chosen ? h.metrics.filter((m) => chosen.includes(m.id)) : h.metrics.slice(0, 4);
+  const ms = chosen ? chosen.map((id) => h.metrics.find((m) => m.id === id)!) : h.metrics.slice(0, 4);
   const fmt = (x: number | null) => (x === null ? '—' : Math.abs(x) >= 1000 ? Math.round(x).toLocaleString('en-US') : String(+x.toPrecision(4)));
   const head = [h.param, ...ms.map((m) => `${m.label}${m.unit === 's' ? ' (s)' : m.unit === 'per-s' ? ' (/s)' : ''}`)];
   const body = result.points.map((p) => [fmt(p.value), ...ms.map((m) => {

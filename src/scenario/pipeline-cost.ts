@@ -13,6 +13,7 @@
 import type { Cost } from './budget.ts';
 import { peakRate, spikeSeconds } from './budget.ts';
 import type { PipelineScenario } from './schema.ts';
+import { pathCounts } from './pipeline-graph.ts';
 
 /** Bytes an item alive costs the pipeline model (the object, its place in a buffer's deque), with the garbage collector's slack. */
 export const PIPELINE_ITEM_BYTES = 160;
@@ -20,24 +21,6 @@ export const PIPELINE_ITEM_BYTES = 160;
 export const PIPELINE_WORKER_BYTES = 128;
 
 const fmtCount = (n: number): string => (n >= 1e6 ? `${+(n / 1e6).toPrecision(3)} million` : Math.round(n).toLocaleString('en-US'));
-
-/** For each stage, how many paths lead to it from stage `entry` (an item's copies that visit it). */
-function visitsFrom(s: PipelineScenario, entry: number, index: ReadonlyMap<string, number>): number[] {
-  const n = s.stages.map(() => 0);
-  n[entry] = 1;
-  // Validated: the stages form a DAG; in reverse post-order every stage comes after those that send to it.
-  const order: number[] = [];
-  const seen = new Set<number>();
-  const visit = (i: number): void => {
-    if (seen.has(i)) return;
-    seen.add(i);
-    for (const d of s.stages[i].to) visit(index.get(d)!);
-    order.push(i);
-  };
-  visit(entry);
-  for (const i of order.reverse()) for (const d of s.stages[i].to) n[index.get(d)!] += n[i];
-  return n;
-}
 
 export function pipelineCost(s: PipelineScenario): Cost {
   const index = new Map(s.stages.map((st, i) => [st.name, i]));
@@ -52,7 +35,7 @@ export function pipelineCost(s: PipelineScenario): Cost {
     const r = peak * spikeSeconds(s.faults, src.name, s.duration);
     records += r;
     const entry = index.get(src.to)!;
-    const visits = visitsFrom(s, entry, index);
+    const visits = pathCounts(s, entry);
     const copies = s.stages.reduce((a, st, i) => a + (st.to.length === 0 ? visits[i] : 0), 0);
     events += r * (1 + visits.reduce((a, k) => a + k, 0));
     items += r * Math.max(1, copies);

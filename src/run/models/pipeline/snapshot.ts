@@ -6,16 +6,9 @@
 import type { PipelineScenario } from '../../../scenario/schema.ts';
 import type { PipelineModel } from '../../../sim/model/pipeline/pipeline-model.ts';
 import { finalSeriesView, seriesBuffers, SNAPSHOT_LOG_LINES, type SeriesCols } from '../kafka/snapshot.ts';
-import { buildPipelineSummary, topoOrder } from './summary.ts';
+import { buildPipelineSummary } from './summary.ts';
+import { stageDepths } from '../../../scenario/pipeline-graph.ts';
 import type { PipelineData } from './data.ts';
-
-/** Each stage's column: 0 for a stage only sources feed, else one more than the deepest stage sending to it. */
-export function stageDepths(s: PipelineScenario): number[] {
-  const index = new Map(s.stages.map((st, i) => [st.name, i]));
-  const depth = s.stages.map(() => 0);
-  for (const i of topoOrder(s, index)) for (const d of s.stages[i].to) depth[index.get(d)!] = Math.max(depth[index.get(d)!], depth[i] + 1);
-  return depth;
-}
 
 export function buildPipelineData(scenario: PipelineScenario, model: PipelineModel): PipelineData {
   const now = model.sim.now;

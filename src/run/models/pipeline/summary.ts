@@ -18,6 +18,7 @@ import type { PipelineCounts, PipelineModel } from '../../../sim/model/pipeline/
 import { makeDistribution } from '../../../sim/kernel/distributions.ts';
 import { mmc, mmck } from '../../../theory/index.ts';
 import { est, type EstimateOut } from '../station/summary.ts';
+import { pathCounts } from '../../../scenario/pipeline-graph.ts';
 
 export function pipelineConfig(s: PipelineScenario): PipelineConfig {
   const index = new Map(s.stages.map((st, i) => [st.name, i]));
@@ -55,28 +56,6 @@ export interface PipelineTheory {
   throughput: number;
 }
 
-/** Distinct paths from each source's entry stage to every stage, capped (a DAG of ≤ 12 stages). */
-function pathCounts(s: PipelineScenario, entry: number, index: Map<string, number>): number[] {
-  const n = new Array<number>(s.stages.length).fill(0);
-  n[entry] = 1;
-  for (const i of topoOrder(s, index)) for (const d of s.stages[i].to) n[index.get(d)!] += n[i];
-  return n;
-}
-
-/** The stages in an order where every stage comes after those that send to it. */
-export function topoOrder(s: PipelineScenario, index: Map<string, number>): number[] {
-  const indeg = s.stages.map(() => 0);
-  for (const st of s.stages) for (const d of st.to) indeg[index.get(d)!]++;
-  const ready = indeg.flatMap((k, i) => (k === 0 ? [i] : []));
-  const out: number[] = [];
-  while (ready.length > 0) {
-    const i = ready.shift()!;
-    out.push(i);
-    for (const d of s.stages[i].to) if (--indeg[index.get(d)!] === 0) ready.push(index.get(d)!);
-  }
-  return out;
-}
-
 /**
  * The closed form, when the pipeline is a network of Markovian stations: no faults, no pause, no
  * shedding; Poisson sources at a constant rate; exponential processing; every bounded buffer drops
@@ -94,7 +73,7 @@ export function pipelineTheory(s: PipelineScenario): PipelineTheory | null {
   const index = new Map(s.stages.map((st, i) => [st.name, i]));
   const lambda = s.stages.map(() => 0);
   for (const src of s.sources) {
-    const paths = pathCounts(s, index.get(src.to)!, index);
+    const paths = pathCounts(s, index.get(src.to)!);
     if (paths.some((k) => k > 1)) return null;
     paths.forEach((k, i) => (lambda[i] += k * src.rate));
   }
@@ -234,7 +213,7 @@ function bufferText(b: PipelineScenario['stages'][number]['buffer']): string {
 export function bottleneckOf(s: PipelineScenario, workers: readonly number[]): number {
   const index = new Map(s.stages.map((st, i) => [st.name, i]));
   const load = s.stages.map(() => 0);
-  for (const src of s.sources) pathCounts(s, index.get(src.to)!, index).forEach((k, i) => (load[i] += k * src.rate));
+  for (const src of s.sources) pathCounts(s, index.get(src.to)!).forEach((k, i) => (load[i] += k * src.rate));
   let best = 0;
   let bestRatio = Infinity;
   s.stages.forEach((st, i) => {

@@ -17,7 +17,7 @@ import type { Estimate } from '../../src/sim/metrics/estimate.ts';
 import { run, scenario } from './helpers.ts';
 
 /** Checks in this file that compare a mean with theory. */
-const M = 9;
+const M = 10;
 const LEVEL = 1 - 0.05 / M;
 
 function holds(e: Estimate, theory: number, what: string): void {
@@ -64,6 +64,25 @@ describe('Jackson networks: every stage M/M/c, end-to-end W the sum of the stage
     const t = mmc(80, 10, 10);
     holds(m.stages[0].W.estimate(LEVEL), t.W, 'orders W');
     holds(m.sources[0].W.estimate(LEVEL), t.W, 'payments end-to-end W');
+  });
+
+  it('two topics, two groups (priority-topics fixed, no backfill): payments alone are M/M/3 at ρ 0.67', () => {
+    const s = scenario({
+      seed: 15,
+      duration: 20_000,
+      warmup: 500,
+      sources: [
+        { name: 'payments', rate: 20, to: 'payments' },
+        { name: 'analytics', rate: 60, to: 'analytics' },
+      ],
+      stages: [
+        { name: 'payments', workers: 3, time: exp(0.1) },
+        { name: 'analytics', workers: 7, time: exp(0.1) },
+      ],
+    });
+    const { m, r } = run(s);
+    holds(m.sources[0].W.estimate(LEVEL), mmc(20, 10, 3).W, 'payments end-to-end W');
+    expect(r.theory!.sourceW[1]).toBeCloseTo(mmc(60, 10, 7).W, 12);
   });
 
   it('a fan-out (a → b and a → c): each copy is done, the mean over both paths is W(a) + the mean of W(b) and W(c)', () => {

@@ -16,7 +16,7 @@ export default [
   p.input(['analytics {7}', 'analytics by {7} (', 'since {7} workers'], ['аналитика — {7}', 'аналитику — {7} (', '— {7} воркеров'], (s) => stage(s, 'analytics').workers, { fix: true }),
   p.input(['Payments ({20} a second)', 'a second for {20})'], ['Платежи ({20} в секунду)', 'в секунду на {20})'], (s) => rate(s, 'payments')),
   p.input(['events ({60} a second)', 'a second for {60})'], ['аналитики ({60} в секунду)', 'в секунду на {60})'], (s) => rate(s, 'analytics')),
-  p.input(['group of {10} workers', 'than the {10} they'], ['группа из {10} воркеров', 'меньше тех {10}, что'], (s) => s.stages[0].workers),
+  p.input(['group of {10} workers', 'than the {10} they'], ['группа из {10} воркеров', 'меньше прежних {10}.'], (s) => s.stages[0].workers),
   p.input(['takes {0.1} s, so', 'that takes {0.1} s.'], ['обрабатывается {0,1} с', 'работе на {0,1} с.'], (s) => meanOf(s.stages[0].time)),
   p.derived(['group does {100} a second', 'arrive for {100} a second'], ['группа делает {100} в секунду', 'при ёмкости {100} в секунду'], pool),
   p.derived('busy {80} % of the time', 'занята {80} % времени', (s) => (100 * (rate(s, 'payments') + rate(s, 'analytics'))) / pool(s)),

@@ -16,12 +16,12 @@ function graphErrors(s: PipelineScenario): ScenarioError[] {
   const stageNames = s.stages.map((st) => st.name);
   const index = new Map<string, number>();
   s.stages.forEach((st, i) => {
-    if (index.has(st.name)) errors.push({ path: `stages.${i}.name`, message: 'must be unique (sources, edges and faults name stages)', value: st.name });
+    if (index.has(st.name)) errors.push({ path: `stages.${i}.name`, message: 'must be unique', value: st.name });
     else index.set(st.name, i);
   });
   const sourceNames = new Set<string>();
   s.sources.forEach((src, j) => {
-    if (sourceNames.has(src.name)) errors.push({ path: `sources.${j}.name`, message: 'must be unique (faults name sources)', value: src.name });
+    if (sourceNames.has(src.name)) errors.push({ path: `sources.${j}.name`, message: 'must be unique', value: src.name });
     sourceNames.add(src.name);
     if (!index.has(src.to)) errors.push({ path: `sources.${j}.to`, message: `must be a stage name: one of ${list(stageNames)}`, value: src.to });
   });
@@ -31,8 +31,8 @@ function graphErrors(s: PipelineScenario): ScenarioError[] {
     st.to.forEach((d, k) => {
       const path = `stages.${i}.to.${k}`;
       if (!index.has(d)) errors.push({ path, message: `must be a stage name: one of ${list(stageNames.filter((n) => n !== st.name))}`, value: d });
-      else if (d === st.name) errors.push({ path, message: 'must name another stage: a stage cannot send to itself (the pipeline is a DAG)', value: d });
-      else if (seen.has(d)) errors.push({ path, message: `must not repeat a stage (${d} is already in stages.${i}.to)`, value: d });
+      else if (d === st.name) errors.push({ path, message: 'must name another stage: a stage cannot send to itself', value: d });
+      else if (seen.has(d)) errors.push({ path, message: 'must not repeat a stage', value: d });
       seen.add(d);
       fed.add(d);
     });
@@ -59,7 +59,7 @@ function graphErrors(s: PipelineScenario): ScenarioError[] {
   for (let i = 0; i < s.stages.length && !cycle; i++) if (state[i] === 0) visit(i);
   if (cycle) return [cycle];
   s.stages.forEach((st, i) => {
-    if (!fed.has(st.name)) errors.push({ path: `stages.${i}.name`, message: `gets no items: no source and no stage sends to ${st.name} (add it to a source's or a stage's "to", or remove it)`, value: st.name });
+    if (!fed.has(st.name)) errors.push({ path: `stages.${i}.name`, message: `gets no items: no source or stage sends to ${st.name}`, value: st.name });
   });
   return errors;
 }
@@ -72,13 +72,13 @@ function pauseErrors(s: PipelineScenario): ScenarioError[] {
     if (!p) return;
     const bounded = st.to.map((d) => byName.get(d)!).filter((d) => d.buffer.type === 'bounded');
     if (bounded.length === 0) {
-      errors.push({ path: `stages.${i}.pause`, message: `needs a bounded buffer downstream to watch: none of ${st.to.length > 0 ? list(st.to) : '(no stages)'} has one (set their buffer to bounded, or pause to null)` });
+      errors.push({ path: `stages.${i}.pause`, message: `needs a bounded buffer downstream to watch (none of ${list(st.to) || 'no stages'} has one), or null` });
       return;
     }
-    if (p.low >= p.high) errors.push({ path: `stages.${i}.pause.low`, message: `must be less than pause.high (${p.high}), or the stage would never resume`, value: p.low });
+    if (p.low >= p.high) errors.push({ path: `stages.${i}.pause.low`, message: `must be less than pause.high (${p.high})`, value: p.low });
     const smallest = Math.min(...bounded.map((d) => (d.buffer.type === 'bounded' ? d.buffer.capacity : Infinity)));
     if (p.high > smallest) {
-      errors.push({ path: `stages.${i}.pause.high`, message: `must be at most the smallest capacity of the bounded buffers downstream (${smallest}), or it is never reached`, value: p.high });
+      errors.push({ path: `stages.${i}.pause.high`, message: `must be at most the smallest bounded capacity downstream (${smallest})`, value: p.high });
     }
   });
   return errors;

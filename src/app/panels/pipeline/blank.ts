@@ -7,8 +7,7 @@ export function blankPipeline(): PipelineScenario {
     model: 'pipeline',
     id: 'custom',
     title: 'Custom: a three-stage pipeline',
-    description:
-      'A blank start: a source produces 50 items/s into three stages, each a consumer group reading a topic (ingest, process, publish; capacities 200, 80 and 200 items/s). Use the fault buttons (load spike, slowdown, add a worker) and Settings: bounded buffers with a policy, shedding at the edge.',
+    description: 'A blank start: 50 items/s through ingest, process and publish (200, 80 and 200 items/s). Try the faults and Settings.',
     seed: 1,
     duration: 300,
     warmup: 0,

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { encodeShareHash, parseScenarioOrThrow } from '../../src/scenario/index.ts';
 import { runScenario } from '../../src/run/run.ts';
 import type { PipelineSummary } from '../../src/run/models/pipeline/summary.ts';
-import { cardSpills, failOnConsoleErrors, last, num, runToEnd, SHOTS, status } from './helpers.ts';
+import { cardSpills, failOnConsoleErrors, last, num, runToEnd, SHOTS, status, topologyCut } from './helpers.ts';
 
 failOnConsoleErrors();
 
@@ -18,20 +18,6 @@ async function openShipped(page: Page, id: string): Promise<void> {
   await expect(status(page)).toHaveAttribute('data-value', 'idle');
   await page.getByTestId('scenario').selectOption(id);
   await expect(page.getByTestId('pipeline-view')).toBeVisible();
-}
-
-/** Boxes of the topology whose text is cut (taller than the box), or boxes outside the card. */
-async function topologyCut(page: Page): Promise<string[]> {
-  return page.getByTestId('topology').evaluate((card) => {
-    const outer = card.getBoundingClientRect();
-    const out: string[] = [];
-    for (const b of card.querySelectorAll<HTMLElement>('.box')) {
-      const r = b.getBoundingClientRect();
-      if (b.scrollHeight > b.clientHeight + 1) out.push(`${b.dataset.name}: text cut at the bottom`);
-      if (r.right > outer.right + 1 || r.bottom > outer.bottom + 1) out.push(`${b.dataset.name}: outside the card`);
-    }
-    return out;
-  });
 }
 
 const stage = (page: Page, name: string) => page.locator(`[data-testid=stage-box][data-name="${name}"]`);

@@ -18,7 +18,7 @@
  * stages is copied, one copy for each (several consumer groups reading one topic).
  */
 import * as v from 'valibot';
-import { commonEntries, num, SECONDS, ServiceSchema, typeMsg } from './fields.ts';
+import { commonEntries, num, rampedProfile, SECONDS, ServiceSchema, typeMsg } from './fields.ts';
 import { LoadSpikeFault } from './kafka-schema.ts';
 
 const RATE_MAX = 1e6;
@@ -39,13 +39,7 @@ export const SourceSchema = v.strictObject(
     rate: num(0, RATE_MAX, { unit: '/s' }),
     arrivals: v.optional(v.picklist(['poisson', 'constant'], typeMsg(['poisson', 'constant'])), 'poisson'),
     /** Rate changes: from `at` seconds the rate moves to `rate`, as a step or linearly over `ramp` seconds. */
-    profile: v.optional(
-      v.pipe(
-        v.array(v.strictObject({ at: at(), rate: num(0, RATE_MAX, { unit: '/s' }), ramp: v.optional(num(0, SECONDS, { unit: 's' })) }), 'must be a list of { at, rate, ramp? } steps'),
-        v.maxLength(1000, 'must have at most 1000 steps'),
-      ),
-      [],
-    ),
+    profile: rampedProfile(RATE_MAX),
     /** The stage whose buffer the source writes to. */
     to: name('stage'),
     /** Load shedding at the edge: an item is refused at once while `to`'s backlog (waiting + blocked sends) is at least this. null = never. */

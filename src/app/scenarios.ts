@@ -11,7 +11,8 @@ export const DEFAULT_SCENARIO_ID = 'mm1';
  * broker's (alphabetical, as before they were listed), then durability on a cluster: what acks
  * promise, what the ISR refuses, elections, the idempotent producer, transactions, follower
  * fetching and the controller; then a dependency's retries: the retry storm; then storage: cleanup
- * policies and compaction.
+ * policies and compaction; then pipelines: a slow stage, urgent work behind background work, and
+ * a buffer too big.
  */
 const ORDER = [
   'mm1',
@@ -56,6 +57,9 @@ const ORDER = [
   'retry-storm',
   'compaction',
   'tombstones',
+  'pipeline-stages',
+  'priority-topics',
+  'bufferbloat',
 ];
 
 const files = import.meta.glob<unknown>(['../../scenarios/*.json', '!../../scenarios/*.schema.json'], {

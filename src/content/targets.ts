@@ -39,11 +39,14 @@ const SERVICE_COUNTERS = ['s-offered', 's-goodput', 's-overload', 's-recovery', 
 /** Counters strip cells of the storage page (`src/app/panels/storage/counters.ts`). */
 const STORAGE_COUNTERS = ['s-log', 's-keys', 's-dirty', 's-cleaner', 's-tombstones', 's-restore', 's-missing', 's-resurrected', 's-restoreTime'] as const;
 
+/** Counters strip cells of the pipeline page (`src/app/panels/pipeline/counters.ts`; p-first with several sources). */
+const PIPELINE_COUNTERS = ['p-in', 'p-done', 'p-W', 'p-p99', 'p-first', 'p-age', 'p-backlog', 'p-lost', 'p-blocked', 'p-paused'] as const;
+
 const each = (ids: readonly string[], t: WatchTarget): Record<string, WatchTarget> => Object.fromEntries(ids.map((id) => [id, t]));
 const COUNTER: WatchTarget = { present: { counter: true } };
 const PANEL: WatchTarget = { present: { panel: true } };
 
-export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster' | 'service' | 'storage', Readonly<Record<string, WatchTarget>>> = {
+export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster' | 'service' | 'storage' | 'pipeline', Readonly<Record<string, WatchTarget>>> = {
   kafka: {
     counters: {},
     ...each(KAFKA_COUNTERS, COUNTER),
@@ -93,6 +96,15 @@ export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster' | '
     /** Parts of the topology: a partition's strip, its segments, the reader's marker, the producer and reader line. */
     ...each(['partition-log', 'segment', 'reader-pos', 'producer', 'reader-state'], { present: { within: 'topology' } }),
     ...each(['chart-log', 'chart-dirty', 'chart-restore'], PANEL),
+    'event-log': { tab: 'log' },
+  },
+  pipeline: {
+    counters: {},
+    ...each(PIPELINE_COUNTERS, COUNTER),
+    topology: PANEL,
+    /** Parts of the topology: the sources, the stages (workers, buffer fill, drops), a paused stage's badge. */
+    ...each(['source-box', 'stage-box', 'paused-badge'], { present: { within: 'topology' } }),
+    ...each(['chart-backlog', 'chart-throughput', 'chart-latency'], PANEL),
     'event-log': { tab: 'log' },
   },
   station: {

@@ -19,6 +19,7 @@
  * Pure: no model code runs, so the page can check a link before its worker starts.
  */
 import { hasRequestCosts } from '../sim/model/cluster/config.ts';
+import { pipelineCost } from './pipeline-cost.ts';
 import type { ClusterScenario, KafkaScenario, QueueScenario, Scenario, ServiceScenario, StationScenario, StorageScenario } from './schema.ts';
 
 /** Most events one run may take (≈ 1–2 minutes at the measured 3–5 M events/s). */
@@ -214,6 +215,7 @@ const COST: { [K in Scenario['model']]: (s: Extract<Scenario, { model: K }>) => 
   cluster: clusterCost,
   service: serviceCost,
   storage: storageCost,
+  pipeline: pipelineCost,
 };
 
 export function costOf(s: Scenario): Cost {

@@ -556,7 +556,10 @@ test('latency vs utilisation: the sweep fills simulated points near the theory c
 // scenarios lazily saves no byte of it (the page needs them to name a link's scenario before it
 // draws). With six models and 42 scenarios the cluster's first load measured 182.6 kB, so the budget
 // went from 180 kB to 190 kB: every shipped scenario's JSON is in the entry chunk, for the picker and links.
-test('production build: the first load of any model stays under 190 kB of gzipped JavaScript', () => {
+// The pipeline model added 3.8 kB to the entry chunk (its schema, cross-field checks and cost, 2.3 kB;
+// its three scenarios with their lesson headlines, 1.5 kB; its panels are a lazy chunk of 28 kB raw),
+// and the queue broker's first load measured 190.9 kB (191.8 kB with attempts-in-memory): the budget is 192 kB.
+test('production build: the first load of any model stays under 192 kB of gzipped JavaScript', () => {
   const dir = 'dist/assets';
   const files = readdirSync(dir).filter((x) => x.endsWith('.js') && !x.includes('worker'));
   const gz = (f: string) => gzipSync(readFileSync(`${dir}/${f}`)).length;
@@ -591,6 +594,6 @@ test('production build: the first load of any model stays under 190 kB of gzippe
     const first = closure([main!, p]);
     // Interview mode is a lazy chunk of its own (vite.config.ts), loaded only when a question opens.
     expect([...first].filter((f) => f.startsWith('interview-') || f.startsWith('lesson-')), p).toEqual([]);
-    expect([...first].reduce((a, f) => a + gz(f), 0) + lesson, p).toBeLessThan(190_000);
+    expect([...first].reduce((a, f) => a + gz(f), 0) + lesson, p).toBeLessThan(192_000);
   }
 });

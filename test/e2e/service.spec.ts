@@ -5,7 +5,7 @@
  * nothing cut in the topology's boxes.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { failOnConsoleErrors, last, num, runToEnd, SHOTS, status } from './helpers.ts';
+import { failOnConsoleErrors, last, num, runToEnd, SHOTS, status, topologyCut } from './helpers.ts';
 
 failOnConsoleErrors();
 
@@ -14,21 +14,6 @@ async function openStorm(page: Page): Promise<void> {
   await expect(status(page)).toHaveAttribute('data-value', 'idle');
   await page.getByTestId('scenario').selectOption('retry-storm');
   await expect(page.getByTestId('service-view')).toBeVisible();
-}
-
-/** Boxes of the topology whose text is cut (content taller or wider than the box), or boxes outside the card. */
-async function topologyCut(page: Page): Promise<string[]> {
-  return page.getByTestId('topology').evaluate((card) => {
-    const outer = card.getBoundingClientRect();
-    const out: string[] = [];
-    for (const b of card.querySelectorAll<HTMLElement>('.box')) {
-      const r = b.getBoundingClientRect();
-      if (b.scrollHeight > b.clientHeight + 1) out.push(`${b.dataset.testid}: text cut at the bottom`);
-      if (r.right > outer.right + 1 || r.bottom > outer.bottom + 1) out.push(`${b.dataset.testid}: outside the card`);
-      for (const s of b.querySelectorAll<HTMLElement>('span')) if (s.scrollWidth > s.clientWidth + 1) out.push(`${b.dataset.testid}: “${s.textContent}” cut`);
-    }
-    return out;
-  });
 }
 
 test('retry-storm: after the outage the load stays above capacity and nothing is answered; the fix recovers', async ({ page }) => {

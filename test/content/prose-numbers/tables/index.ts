@@ -43,6 +43,9 @@ import threadPoolReorder from './thread-pool-reorder.ts';
 import retryStorm from './retry-storm.ts';
 import compaction from './compaction.ts';
 import tombstones from './tombstones.ts';
+import pipelineStages from './pipeline-stages.ts';
+import bufferbloat from './bufferbloat.ts';
+import priorityTopics from './priority-topics.ts';
 
 export const TABLES: Record<string, Entry[]> = {
   'add-partitions': addPartitions,
@@ -70,6 +73,9 @@ export const TABLES: Record<string, Entry[]> = {
   'retry-topics': retryTopics,
   'thread-pool-reorder': threadPoolReorder,
   tombstones,
+  'pipeline-stages': pipelineStages,
+  bufferbloat,
+  'priority-topics': priorityTopics,
   'log-vs-queue': logVsQueue,
   'log-replay': logReplay,
   'lease-too-short': leaseTooShort,

@@ -35,7 +35,7 @@ function summary(over: Partial<ClusterSummary> = {}): ClusterSummary {
     warmup: 10,
     window: 90,
     events: 1000,
-    records: { produced: 1000, inFlight: 10, ackedStored: 990, ackedLost: 0, failed: 0 },
+    records: { produced: 1000, blocked: 0, inFlight: 10, ackedStored: 990, ackedLost: 0, failed: 0, expired: 0, refused: 0, shed: 0 },
     lost: 0,
     failedBy: {},
     duplicates: 0,
@@ -46,7 +46,9 @@ function summary(over: Partial<ClusterSummary> = {}): ClusterSummary {
     produceLatency: lat(0.002, 0.008),
     throughput: 11,
     requests: { count: 500, perSecond: 5.6, batchRecords: 2, batchBytes: 2048 },
-    producers: [{ name: 'producer', acks: 'all', idempotence: true, sent: 1000, acked: 990, lost: 0, failed: 0, duplicates: 0, latency: lat(0.002, 0.008) }],
+    buffer: { memory: 33_554_432, used: 16_384, maxUsed: 32_768, blockedNow: 0, sendsBlocked: 0, blockedTime: 0, blockedMax: 0, sendTime: lat(0, 0) },
+    front: null,
+    producers: [{ name: 'producer', acks: 'all', idempotence: true, sent: 1000, acked: 990, lost: 0, failed: 0, expired: 0, refused: 0, shed: 0, duplicates: 0, latency: lat(0.002, 0.008), bufferMemory: 33_554_432, bufferUsed: 0, blocked: 0 }],
     elections: { clean: 0, unclean: 0, preferred: 0 },
     unavailable: { offline: 0, underMinIsr: 0, total: 0 },
     underReplicated: { final: 0, max: 0 },
@@ -157,9 +159,9 @@ describe('cluster counters', () => {
     const bad = summary({
       lost: 40,
       truncated: 55,
-      records: { produced: 1000, inFlight: 0, ackedStored: 930, ackedLost: 40, failed: 30 },
+      records: { produced: 1000, blocked: 0, inFlight: 0, ackedStored: 930, ackedLost: 40, failed: 30, expired: 0, refused: 0, shed: 0 },
       failedBy: { TimeoutException: 20, NotEnoughReplicasException: 10 },
-      producers: [{ name: 'producer', acks: '1', idempotence: false, sent: 1000, acked: 970, lost: 40, failed: 30, duplicates: 0, latency: lat(0.002, 0.008) }],
+      producers: [{ name: 'producer', acks: '1', idempotence: false, sent: 1000, acked: 970, lost: 40, failed: 30, expired: 0, refused: 0, shed: 0, duplicates: 0, latency: lat(0.002, 0.008), bufferMemory: 33_554_432, bufferUsed: 0, blocked: 0 }],
       elections: { clean: 2, unclean: 0, preferred: 0 },
     });
     const cells = Object.fromEntries(clusterCounters(pgOf(data(s, bad, [part(0)]), s)).map((c) => [c.testid, c]));

@@ -31,6 +31,16 @@ function levelNow(name: ClusterSeriesName, m: ClusterModel): number {
       return m.underReplicated;
     case 'unavailable':
       return m.unavailableNow();
+    case 'bufferUsed':
+      return m.bufferShare();
+    case 'blockedNow':
+      return m.blockedNow();
+    case 'refused':
+      return m.records.refused;
+    case 'shed':
+      return m.records.shed;
+    case 'expired':
+      return m.records.expired;
     default:
       return NaN;
   }

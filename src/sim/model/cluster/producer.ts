@@ -10,6 +10,14 @@
  * The client's metadata is the controller's: a batch whose partition has no reachable leader waits
  * in the accumulator (polled every retry.backoff.ms; no attempt is spent) until one is elected or
  * its delivery timeout passes — as Kafka's accumulator holds batches for a node it cannot reach.
+ *
+ * `buffer.memory` (buffer-pool.ts): a new batch takes max(batch.size, the record's size) bytes
+ * until it is done; a send() that needs a new batch when the memory is used up waits in line for
+ * up to `max.block.ms`, then fails with BufferExhaustedException. Who waits: without a web front,
+ * the producer's one application thread (its next send() is drawn only when this one returns, so
+ * producing slows to what the buffer drains); with one (`front`, QueueLab's assumption), each
+ * request's handler thread, all in one line — the load balancer answers 504 to a request whose
+ * handler has not answered within its timeout.
  */
 import { makeKeyGenerator, makeKeyPartitionCache, type KeyGenerator, type KeyPartitionCache } from '../kafka/keys.ts';
 import { StickyPartitioner } from '../kafka/sticky-partitioner.ts';
@@ -21,6 +29,7 @@ import type { ClusterProducerConfig } from './config.ts';
 import type { ClusterModel } from './cluster-model.ts';
 import type { Partition } from './partition-state.ts';
 import type { ProducerException } from './types.ts';
+import { BufferPool, type BlockedSend } from './buffer-pool.ts';
 
 /** Produce response error codes (Kafka's names). */
 export const Err = { NONE: 0, NOT_LEADER_OR_FOLLOWER: 1, NOT_ENOUGH_REPLICAS: 2, NOT_ENOUGH_REPLICAS_AFTER_APPEND: 3, NETWORK_EXCEPTION: 4, REQUEST_TIMED_OUT: 5 } as const;
@@ -41,6 +50,8 @@ export interface Batch {
   sent: boolean;
   /** Acknowledged or failed. */
   done: boolean;
+  /** Bytes of buffer.memory it holds (0 once given back). */
+  mem: number;
 }
 
 export interface Req {
@@ -85,6 +96,33 @@ export interface ProducerState {
   /** Produce latency of the records acknowledged since the last chart sample. */
   hist: LogHistogram;
   sum: number;
+  /** Its buffer.memory and the send() calls waiting for it. */
+  pool: BufferPool;
+  /** No web front: the application's thread is inside a blocked send(), so its next send() waits. */
+  callerBlocked: boolean;
+  /** Handing memory to waiting send() calls now / drains under way (memory given back meanwhile is handed out after). */
+  serving: boolean;
+  draining: number;
+  /** The pending max.block.ms check of the first waiting send(), or −1. */
+  blockTimer: number;
+  /** The web front's requests (null without one). */
+  front: FrontCounts | null;
+}
+
+/**
+ * The web front's requests by how they ended: answered in time (2xx with the record in the buffer,
+ * 202 with the record shed, 503 because send() failed), 504 from the load balancer, and open (the
+ * handler is in send() and the load balancer still waits). requests = ok + shed + errors + timeouts + open.
+ */
+export interface FrontCounts {
+  requests: number;
+  ok: number;
+  shed: number;
+  errors: number;
+  timeouts: number;
+  open: number;
+  /** Requests answered 504 whose send() then returned with the record in the buffer (the handler ran on). */
+  afterTimeout: number;
 }
 
 export class Producers {
@@ -105,12 +143,32 @@ export class Producers {
   requestBytes = 0;
   intervalRequests = 0;
   intervalRecords = 0;
+  /** send() calls that waited for buffer memory (whole run), their summed and longest wait, seconds. */
+  sendsBlocked = 0;
+  blockedTime = 0;
+  blockedMax = 0;
+  /** Time in send() (0 when it did not wait) of the calls that returned in the window, and since the last chart sample. */
+  readonly sendHist = new LogHistogram();
+  sendSum = 0;
+  readonly sendInterval = new LogHistogram();
+  /** The web front's clients: time to their answer (the load balancer's timeout at most), window and since the last sample. */
+  readonly clientHist = new LogHistogram();
+  clientSum = 0;
+  readonly clientInterval = new LogHistogram();
+  /** The web front's answers since the last chart sample: 2xx with the record kept, 202 shed, 503, 504. */
+  readonly frontInterval = { ok: 0, shed: 0, errors: 0, timeouts: 0 };
+  /** Bytes of buffer.memory held by batches now over all producers, and the most at once. */
+  bufferUsed = 0;
+  bufferMax = 0;
   readonly kProduce: number;
   private readonly kLinger: number;
   private readonly kArrive: number;
   private readonly kResponse: number;
   private readonly kTimeout: number;
   private readonly kWake: number;
+  private readonly kStalled: number;
+  private readonly kBlock: number;
+  private readonly kGateway: number;
 
   constructor(private readonly m: ClusterModel) {
     const sim = m.sim;
@@ -135,6 +193,12 @@ export class Producers {
         pqs: new Array<PartitionQueue | undefined>(P),
         hist: new LogHistogram(),
         sum: 0,
+        pool: new BufferPool(pc.bufferMemory),
+        callerBlocked: false,
+        serving: false,
+        draining: 0,
+        blockTimer: -1,
+        front: pc.front ? { requests: 0, ok: 0, shed: 0, errors: 0, timeouts: 0, open: 0, afterTimeout: 0 } : null,
       });
     });
     this.kProduce = sim.register('produce', (i) => this.onProduce(i));
@@ -143,6 +207,9 @@ export class Producers {
     this.kResponse = sim.register('produce-response', (r) => this.onResponse(r));
     this.kTimeout = sim.register('request-timeout', (r) => this.onTimeout(r));
     this.kWake = sim.register('accumulator-wake', (x) => this.drain(this.list[Math.floor(x / P)], x % P));
+    this.kStalled = sim.register('produce-stalled', (r) => this.onStalled(r));
+    this.kBlock = sim.register('max-block', (i) => this.onBlockTimeout(i));
+    this.kGateway = sim.register('gateway-timeout', (id) => this.onGatewayTimeout(id));
   }
 
   private pq(pr: ProducerState, p: number): PartitionQueue {
@@ -155,6 +222,12 @@ export class Producers {
   private onProduce(i: number): void {
     const m = this.m;
     const pr = this.list[i];
+    // Without a web front the application's one thread is still inside a blocked send(): no call
+    // now; its next one is drawn when that send() returns.
+    if (pr.callerBlocked) {
+      pr.handle = -1;
+      return;
+    }
     const now = m.sim.now;
     m.arrivals.schedule(i, now);
     pr.lastAt = now;
@@ -165,10 +238,46 @@ export class Producers {
     const p = k < 0 ? pr.sticky.partition(rb) : pr.cache!.partitionOf(k);
     const id = m.records.add(i, now);
     m.sim.progress++;
+    if (pr.front) pr.front.requests++;
     const q = this.pq(pr, p);
     if (q.open && q.open.ids.length > 0 && q.open.bytes + rb > c.batchSize) this.close(q);
+    // Room in the open batch, or memory for a new one (and nobody waiting ahead): send() returns at once.
+    const pool = pr.pool;
+    if (q.open || (pool.waiting === 0 && pool.free >= c.batchAlloc)) {
+      this.append(pr, q, p, id);
+      this.returned(pr, now, true, -1);
+      this.drain(pr, p);
+      return;
+    }
+    if (c.maxBlock <= 0) {
+      this.refuse(pr, id);
+      this.returned(pr, now, false, -1);
+      return;
+    }
+    // send() blocks: in line for memory, for at most max.block.ms.
+    m.records.block(id);
+    const fc = c.front;
+    const lb = fc ? m.sim.schedule(fc.timeout, this.kGateway, id) : -1;
+    if (pr.front) pr.front.open++;
+    pool.push({ id, partition: p, at: now, lb });
+    this.sendsBlocked++;
+    if (!fc) {
+      pr.callerBlocked = true;
+      if (pr.handle >= 0) m.sim.cancel(pr.handle);
+      pr.handle = -1;
+    }
+    this.armBlockTimer(pr);
+  }
+
+  /** Record `id` goes into partition p's open batch; a new batch takes its memory from the pool. */
+  private append(pr: ProducerState, q: PartitionQueue, p: number, id: number): void {
+    const m = this.m;
+    const c = pr.config;
     if (!q.open) {
-      const b: Batch = { id: this.nextBatch++, producer: i, partition: p, ids: [], bytes: 0, createdAt: now, seq: pr.seqs[p]++, attempts: 0, notBefore: 0, sent: false, done: false };
+      const b: Batch = { id: this.nextBatch++, producer: pr.index, partition: p, ids: [], bytes: 0, createdAt: m.sim.now, seq: pr.seqs[p]++, attempts: 0, notBefore: 0, sent: false, done: false, mem: c.batchAlloc };
+      pr.pool.take(c.batchAlloc);
+      this.bufferUsed += c.batchAlloc;
+      if (this.bufferUsed > this.bufferMax) this.bufferMax = this.bufferUsed;
       q.open = b;
       if (c.linger > 0) {
         this.batches.set(b.id, b);
@@ -176,9 +285,136 @@ export class Producers {
       }
     }
     q.open.ids.push(id);
-    q.open.bytes += rb;
+    q.open.bytes += c.wireBytes;
     if (q.open.bytes >= c.batchSize) this.close(q);
-    this.drain(pr, p);
+  }
+
+  /**
+   * A send() called at `at` returns now: `ok` (the record is in a batch) or not (it failed with
+   * BufferExhaustedException). `lb`: the load balancer's pending timeout of a web request that
+   * blocked (−1: it did not block): if it already fired, the client got its 504 then.
+   */
+  private returned(pr: ProducerState, at: number, ok: boolean, lb: number): void {
+    const m = this.m;
+    const now = m.sim.now;
+    const w = now - at;
+    this.sendInterval.add(w);
+    if (now >= m.config.warmup) {
+      this.sendHist.add(w);
+      this.sendSum += w;
+    }
+    const f = pr.front;
+    if (f && lb >= 0 && !m.sim.cancel(lb)) {
+      // The client got its 504 already; the record goes into the buffer all the same (a retry by the client makes a duplicate).
+      if (ok) f.afterTimeout++;
+    } else if (f) {
+      if (lb >= 0) f.open--;
+      const fi = this.frontInterval;
+      if (ok) {
+        f.ok++;
+        fi.ok++;
+      } else if (pr.config.front!.shed) {
+        f.shed++;
+        fi.shed++;
+      } else {
+        f.errors++;
+        fi.errors++;
+      }
+      this.client(w);
+    }
+    if (pr.callerBlocked) {
+      pr.callerBlocked = false;
+      if (pr.handle < 0) m.arrivals.schedule(pr.index, now);
+    }
+  }
+
+  private client(w: number): void {
+    this.clientInterval.add(w);
+    if (this.m.sim.now >= this.m.config.warmup) {
+      this.clientHist.add(w);
+      this.clientSum += w;
+    }
+  }
+
+  /** A blocked send() returns (with memory, or out of time): how long it waited. */
+  private unblocked(pr: ProducerState, w: BlockedSend, ok: boolean): void {
+    const waited = this.m.sim.now - w.at;
+    this.blockedTime += waited;
+    if (waited > this.blockedMax) this.blockedMax = waited;
+    this.returned(pr, w.at, ok, w.lb);
+  }
+
+  /** send() of record `id` fails with BufferExhaustedException (after max.block.ms, or at once with max.block.ms 0). */
+  private refuse(pr: ProducerState, id: number): void {
+    const m = this.m;
+    const c = pr.config;
+    const shed = c.front?.shed ?? false;
+    m.records.refuse(id, shed);
+    m.sim.progress++;
+    const msg = `BufferExhaustedException: Failed to allocate ${c.batchAlloc} bytes within the configured max blocking time ${Math.round(c.maxBlock * 1000)} ms. Total memory: ${c.bufferMemory} bytes. Available memory: ${pr.pool.free} bytes. Poolable size: ${c.batchSize} bytes`;
+    m.log.add(m.sim.now, 'ERROR', `producer-${c.name}`, shed ? `record dropped, request answered 202: ${msg}` : `send() failed: ${msg}`);
+  }
+
+  private armBlockTimer(pr: ProducerState): void {
+    if (pr.blockTimer >= 0) return;
+    const h = pr.pool.peek();
+    if (h) pr.blockTimer = this.m.sim.scheduleAt(h.at + pr.config.maxBlock, this.kBlock, pr.index);
+  }
+
+  /** max.block.ms has passed for the first waiting send() calls of producer i: they fail. */
+  private onBlockTimeout(i: number): void {
+    const pr = this.list[i];
+    pr.blockTimer = -1;
+    const now = this.m.sim.now;
+    const pool = pr.pool;
+    for (let h = pool.peek(); h && h.at + pr.config.maxBlock <= now; h = pool.peek()) {
+      pool.shift();
+      this.refuse(pr, h.id);
+      this.unblocked(pr, h, false);
+    }
+    this.armBlockTimer(pr);
+  }
+
+  /** The load balancer gives up on the web request of record `id` (its handler is still in send()): 504. */
+  private onGatewayTimeout(id: number): void {
+    const m = this.m;
+    const pr = this.list[m.records.producer[id]];
+    const f = pr.front!;
+    const t = pr.config.front!.timeout;
+    f.open--;
+    f.timeouts++;
+    this.frontInterval.timeouts++;
+    this.client(t);
+    m.log.add(m.sim.now, 'WARN', 'load-balancer', `504 Gateway Timeout: no response from ${pr.config.name} within ${Math.round(t * 1000)} ms (its handler is blocked in send())`);
+  }
+
+  /** Memory came back: the waiting send() calls get it in order while it lasts. */
+  private serve(pr: ProducerState): void {
+    if (pr.serving) return;
+    pr.serving = true;
+    const c = pr.config;
+    const pool = pr.pool;
+    while (pool.waiting > 0 && pool.free >= c.batchAlloc) {
+      const w = pool.shift();
+      this.m.records.unblock(w.id);
+      // Kafka: with the memory in hand, append() first tries the open batch (another thread may have opened it).
+      const q = this.pq(pr, w.partition);
+      if (q.open && q.open.ids.length > 0 && q.open.bytes + c.wireBytes > c.batchSize) this.close(q);
+      this.append(pr, q, w.partition, w.id);
+      this.unblocked(pr, w, true);
+      this.drain(pr, w.partition);
+    }
+    pr.serving = false;
+    this.armBlockTimer(pr);
+  }
+
+  /** Batch `b` gives its memory back (it is done, or — acks=0 — sent). */
+  private release(pr: ProducerState, b: Batch): void {
+    if (b.mem === 0) return;
+    pr.pool.give(b.mem);
+    this.bufferUsed -= b.mem;
+    b.mem = 0;
+    if (pr.draining === 0 && pr.pool.waiting > 0) this.serve(pr);
   }
 
   private close(q: PartitionQueue): void {
@@ -207,6 +443,13 @@ export class Producers {
 
   /** Sends what can go: ready batches in order while fewer than max.in.flight are in flight; expires batches past delivery.timeout.ms. */
   drain(pr: ProducerState, p: number): void {
+    pr.draining++;
+    this.drainQueue(pr, p);
+    // Memory that came back meanwhile (batches expired, acks=0 batches sent) goes to the waiting send() calls now.
+    if (--pr.draining === 0 && pr.pool.waiting > 0) this.serve(pr);
+  }
+
+  private drainQueue(pr: ProducerState, p: number): void {
     const m = this.m;
     const now = m.sim.now;
     const q = this.pq(pr, p);
@@ -268,10 +511,11 @@ export class Producers {
       this.requestBytes += b.bytes;
     }
     if (c.acks === '0') {
-      // No response awaited: acknowledged as it leaves (the callback gets offset −1).
+      // No response awaited: acknowledged as it leaves (the callback gets offset −1), its memory given back.
       req.settled = true;
       for (const id of b.ids) if (m.records.ack(id, true)) this.latency(pr, now - m.records.sentAt[id]);
       m.sim.progress++;
+      this.release(pr, b);
       return;
     }
     this.pq(pr, b.partition).inflight++;
@@ -283,8 +527,28 @@ export class Producers {
     const req = this.reqs.get(rid);
     if (!req) return;
     req.arriveHandle = -1;
-    if (this.m.io) this.m.io.arrive(req.broker, rid, req.batch.bytes);
-    else this.handle(rid);
+    // slow-broker: the request waits its delay, behind every request that reached the broker before it.
+    const now = this.m.sim.now;
+    const br = this.m.brokers[req.broker - 1];
+    const at = Math.max(now < br.produceSlowUntil ? now + br.produceDelay : now, br.produceNext);
+    if (at > now || br.produceNext === now) {
+      br.produceNext = at;
+      req.arriveHandle = this.m.sim.scheduleAt(at, this.kStalled, rid);
+      return;
+    }
+    this.reached(req);
+  }
+
+  private onStalled(rid: number): void {
+    const req = this.reqs.get(rid);
+    if (!req) return;
+    req.arriveHandle = -1;
+    this.reached(req);
+  }
+
+  private reached(req: Req): void {
+    if (this.m.io) this.m.io.arrive(req.broker, req.id, req.batch.bytes);
+    else this.handle(req.id);
   }
 
   /** Still wanted by its client (not timed out, not failed)? */
@@ -394,36 +658,38 @@ export class Producers {
     this.sum += w;
   }
 
-  /** `b` is settled for good (acknowledged or failed): it leaves the unacknowledged batches of its partition. */
+  /** `b` is settled for good (acknowledged or failed): it leaves the unacknowledged batches of its partition and gives its memory back. */
   private finish(b: Batch): void {
     b.done = true;
-    const u = this.pq(this.list[b.producer], b.partition).unacked;
+    const pr = this.list[b.producer];
+    const u = this.pq(pr, b.partition).unacked;
     if (u.length > 0 && u[0].done) {
       let k = 0;
       while (k < u.length && u[k].done) k++;
       u.splice(0, k);
     }
+    this.release(pr, b);
   }
 
   private ackBatch(pr: ProducerState, b: Batch): void {
     const m = this.m;
-    this.finish(b);
     const now = m.sim.now;
     for (const id of b.ids) if (m.records.ack(id)) this.latency(pr, now - m.records.sentAt[id]);
     m.sim.progress++;
+    this.finish(b);
   }
 
-  private failBatch(b: Batch, e: ProducerException): void {
-    this.finish(b);
-    for (const id of b.ids) this.m.records.fail(id, e);
+  private failBatch(b: Batch, e: ProducerException, expired = false): void {
+    for (const id of b.ids) this.m.records.fail(id, e, expired);
     this.m.sim.progress++;
+    this.finish(b);
   }
 
   private expire(b: Batch, age: number): void {
     const m = this.m;
     const pr = this.list[b.producer];
     m.log.add(m.sim.now, 'ERROR', `producer-${pr.config.name}`, `Expiring ${b.ids.length} record(s) for ${m.topic}-${b.partition}:${Math.round(age * 1000)} ms has passed since batch creation`);
-    this.failBatch(b, 'TimeoutException');
+    this.failBatch(b, 'TimeoutException', true);
   }
 
   private retryOrFail(pr: ProducerState, b: Batch, error: number, corr: number): void {

@@ -81,10 +81,11 @@ export interface ClusterSummary {
     shed: number;
     duplicates: number;
     latency: Latency;
-    /** buffer.memory, the bytes its batches hold now, and its send() calls waiting for memory now. */
+    /** buffer.memory, the bytes its batches hold now, and its send() calls waiting for memory now; its web front's 504s (null without one). */
     bufferMemory: number;
     bufferUsed: number;
     blocked: number;
+    gateway504: number | null;
   }[];
   elections: { clean: number; unclean: number; preferred: number };
   /** Partition-seconds (whole run): offline (no leader), under min.insync.replicas (acks=all writes refused), and their sum. */

@@ -83,6 +83,7 @@ export function buildClusterSummary(s: ClusterScenario, m: ClusterModel, wallMs?
         bufferMemory: p.pool.memory,
         bufferUsed: p.pool.used,
         blocked: p.pool.waiting,
+        gateway504: p.front?.timeouts ?? null,
       };
     }),
     elections: { ...m.elections },

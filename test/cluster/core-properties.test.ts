@@ -111,6 +111,8 @@ describe('cluster core: determinism and conservation', () => {
               else expect(p.front.requests).toBe(p.front.ok + p.front.shed + p.front.errors + p.front.timeouts + p.front.open);
             }
             expect(r.blocked).toBe(m.blockedNow());
+            expect(m.producers.blockedNow).toBe(r.blocked);
+            expect(m.producers.blockedPeak).toBeGreaterThanOrEqual(r.blocked);
             if (maxBlock === 0) expect(r.blocked).toBe(0);
             if (r.blocked > 0) seen.blockedAtSample++;
           }

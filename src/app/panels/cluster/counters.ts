@@ -124,8 +124,8 @@ function bufferCells(q: ClusterView, s: ClusterSummary | null, sc: ClusterScenar
       hint: 'c.blockedHint',
       value: b?.blockedNow ?? null,
       text: fmtInt(L, b?.blockedNow),
-      bad: b && b.blockedNow > 0 ? q.t('c.blockedBad', { s: sec(b.blockedMax) }) : null,
-      note: b && b.sendsBlocked > 0 ? q.t('c.blockedNote', { s: sec(b.blockedMax) }) : undefined,
+      bad: b && b.blockedNow > 0 ? q.t('c.blockedBad', { n: fmtInt(L, b.blockedPeak), s: sec(b.blockedMax) }) : null,
+      note: b && b.sendsBlocked > 0 ? q.t('c.blockedNote', { n: fmtInt(L, b.blockedPeak), s: sec(b.blockedMax) }) : undefined,
     },
     {
       id: 'sendP99',

@@ -33,6 +33,7 @@ export const CLUSTER_HEADLINE: readonly MetricDef<ClusterSummary>[] = [
   { id: 'stored', label: { en: 'Stored on the brokers', ru: 'Хранится на брокерах' }, unit: 'records', better: 'none', value: (s) => s.stored },
   // The producer's buffer (buffer.memory, max.block.ms) and the web front in front of it.
   { id: 'sendP99', label: { en: 'Time in send() p99', ru: 'Время в send() p99' }, unit: 's', better: 'lower', value: (s) => s.buffer.sendTime.p99 },
+  { id: 'blockedPeak', label: { en: 'Most send() calls blocked at once', ru: 'Больше всего ждущих send() разом' }, unit: 'count', better: 'lower', value: (s) => s.buffer.blockedPeak },
   { id: 'blockedMax', label: { en: 'Longest block in send()', ru: 'Самая долгая блокировка send()' }, unit: 's', better: 'lower', value: (s) => s.buffer.blockedMax },
   { id: 'refused', label: { en: 'Refused by send() (BufferExhaustedException)', ru: 'Отказ send() (BufferExhaustedException)' }, unit: 'records', better: 'lower', value: (s) => s.records.refused },
   { id: 'shed', label: { en: 'Shed (answered 202, dropped)', ru: 'Сброшено (ответ 202, запись выброшена)' }, unit: 'records', better: 'lower', value: (s) => s.records.shed },

@@ -62,6 +62,8 @@ export interface Req {
   sentAt: number;
   arriveHandle: number;
   timeoutHandle: number;
+  /** Its batch's delivery timeout, when that comes before the request timeout (−1: none pending). */
+  expiryHandle: number;
   error: number;
   /** The client is done with it (answered, timed out, or failed): later results are ignored. */
   settled: boolean;
@@ -147,6 +149,9 @@ export class Producers {
   sendsBlocked = 0;
   blockedTime = 0;
   blockedMax = 0;
+  /** send() calls waiting now over all producers, and the most at once. */
+  blockedNow = 0;
+  blockedPeak = 0;
   /** Time in send() (0 when it did not wait) of the calls that returned in the window, and since the last chart sample. */
   readonly sendHist = new LogHistogram();
   sendSum = 0;
@@ -169,6 +174,7 @@ export class Producers {
   private readonly kStalled: number;
   private readonly kBlock: number;
   private readonly kGateway: number;
+  private readonly kExpireInFlight: number;
 
   constructor(private readonly m: ClusterModel) {
     const sim = m.sim;
@@ -210,6 +216,7 @@ export class Producers {
     this.kStalled = sim.register('produce-stalled', (r) => this.onStalled(r));
     this.kBlock = sim.register('max-block', (i) => this.onBlockTimeout(i));
     this.kGateway = sim.register('gateway-timeout', (id) => this.onGatewayTimeout(id));
+    this.kExpireInFlight = sim.register('inflight-expiry', (r) => this.onExpireInFlight(r));
   }
 
   private pq(pr: ProducerState, p: number): PartitionQueue {
@@ -261,6 +268,7 @@ export class Producers {
     if (pr.front) pr.front.open++;
     pool.push({ id, partition: p, at: now, lb });
     this.sendsBlocked++;
+    if (++this.blockedNow > this.blockedPeak) this.blockedPeak = this.blockedNow;
     if (!fc) {
       pr.callerBlocked = true;
       if (pr.handle >= 0) m.sim.cancel(pr.handle);
@@ -338,6 +346,7 @@ export class Producers {
 
   /** A blocked send() returns (with memory, or out of time): how long it waited. */
   private unblocked(pr: ProducerState, w: BlockedSend, ok: boolean): void {
+    this.blockedNow--;
     const waited = this.m.sim.now - w.at;
     this.blockedTime += waited;
     if (waited > this.blockedMax) this.blockedMax = waited;
@@ -469,15 +478,23 @@ export class Producers {
         this.expire(take(), now - head.createdAt);
         continue;
       }
-      if (q.inflight >= c.maxInFlight) return;
       const deadline = head.createdAt + c.deliveryTimeout;
+      // Kafka's sender wakes for the next batch to expire (RecordAccumulator.nextExpiryTimeMs): a batch
+      // stuck behind requests in flight fails at its delivery timeout, not at the next response.
+      if (q.inflight >= c.maxInFlight) {
+        this.wake(pr, p, q, deadline);
+        return;
+      }
       if (head.notBefore > now) {
         this.wake(pr, p, q, Math.min(head.notBefore, deadline));
         return;
       }
       // Idempotence: no batch more than max.in.flight sequences past the oldest unacknowledged one,
       // so a retry always finds its batch among the 5 the leader remembers.
-      if (c.idempotence && q.unacked.length > 0 && head.seq >= q.unacked[0].seq + c.maxInFlight) return;
+      if (c.idempotence && q.unacked.length > 0 && head.seq >= q.unacked[0].seq + c.maxInFlight) {
+        this.wake(pr, p, q, deadline);
+        return;
+      }
       const part = m.parts[p];
       const leader = part.leaderBroker;
       if (leader === 0 || !m.servesClients(leader)) {
@@ -492,7 +509,7 @@ export class Producers {
     const m = this.m;
     const now = m.sim.now;
     const c = pr.config;
-    const req: Req = { id: this.nextReq++, corr: pr.corr++, batch: b, broker, sentAt: now, arriveHandle: -1, timeoutHandle: -1, error: 0, settled: false };
+    const req: Req = { id: this.nextReq++, corr: pr.corr++, batch: b, broker, sentAt: now, arriveHandle: -1, timeoutHandle: -1, expiryHandle: -1, error: 0, settled: false };
     const travel = m.rtt(c.rack, m.brokers[broker - 1].rack) / 2;
     this.reqs.set(req.id, req);
     this.atBroker[broker - 1].add(req);
@@ -520,6 +537,10 @@ export class Producers {
     }
     this.pq(pr, b.partition).inflight++;
     req.timeoutHandle = m.sim.schedule(c.requestTimeout, this.kTimeout, req.id);
+    // Kafka's sender expires in-flight batches too (getExpiredInflightBatches): the callback gets its
+    // TimeoutException at the delivery timeout; the request keeps its place until it is answered.
+    const left = b.createdAt + c.deliveryTimeout - now;
+    if (left < c.requestTimeout) req.expiryHandle = m.sim.schedule(Math.max(0, left), this.kExpireInFlight, req.id);
   }
 
   /** A produce request reaches its broker: a request handler takes it (at once when handling is free). */
@@ -622,6 +643,11 @@ export class Producers {
     this.settle(req);
     const b = req.batch;
     const pr = this.list[b.producer];
+    if (b.done) {
+      // Expired while in flight: the answer frees the request's place, nothing more.
+      this.drain(pr, b.partition);
+      return;
+    }
     if (req.error === Err.NONE) {
       const now = this.m.sim.now;
       if (now >= b.createdAt + pr.config.deliveryTimeout) this.expire(b, now - b.createdAt);
@@ -637,8 +663,17 @@ export class Producers {
     this.settle(req);
     this.atBroker[req.broker - 1].delete(req);
     const pr = this.list[req.batch.producer];
-    this.retryOrFail(pr, req.batch, Err.REQUEST_TIMED_OUT, req.corr);
+    if (!req.batch.done) this.retryOrFail(pr, req.batch, Err.REQUEST_TIMED_OUT, req.corr);
     this.drain(pr, req.batch.partition);
+  }
+
+  /** The delivery timeout of a batch in flight passed: it fails now ("Expiring N record(s) …"); its request still waits for its answer. */
+  private onExpireInFlight(rid: number): void {
+    const req = this.reqs.get(rid);
+    if (!req || req.settled) return;
+    req.expiryHandle = -1;
+    const b = req.batch;
+    if (!b.done) this.expire(b, this.m.sim.now - b.createdAt);
   }
 
   private settle(req: Req): void {
@@ -646,6 +681,8 @@ export class Producers {
     this.reqs.delete(req.id);
     if (req.timeoutHandle >= 0) this.m.sim.cancel(req.timeoutHandle);
     req.timeoutHandle = -1;
+    if (req.expiryHandle >= 0) this.m.sim.cancel(req.expiryHandle);
+    req.expiryHandle = -1;
     this.pq(this.list[req.batch.producer], req.batch.partition).inflight--;
   }
 

@@ -46,7 +46,7 @@ function summary(over: Partial<ClusterSummary> = {}): ClusterSummary {
     produceLatency: lat(0.002, 0.008),
     throughput: 11,
     requests: { count: 500, perSecond: 5.6, batchRecords: 2, batchBytes: 2048 },
-    buffer: { memory: 33_554_432, used: 16_384, maxUsed: 32_768, blockedNow: 0, blockedPeak: 0, sendsBlocked: 0, blockedTime: 0, blockedMax: 0, sendTime: lat(0, 0) },
+    buffer: { memory: 33_554_432, used: 16_384, maxUsed: 32_768, blockedNow: 0, blockedPeak: 0, sendsBlocked: 0, blockedTime: 0, blockedMax: 0, firstBlockedAt: null, sendTime: lat(0, 0) },
     front: null,
     producers: [{ name: 'producer', acks: 'all', idempotence: true, sent: 1000, acked: 990, lost: 0, failed: 0, expired: 0, refused: 0, shed: 0, duplicates: 0, latency: lat(0.002, 0.008), bufferMemory: 33_554_432, bufferUsed: 0, blocked: 0, gateway504: null }],
     elections: { clean: 0, unclean: 0, preferred: 0 },
@@ -97,7 +97,7 @@ const withFront = (): ClusterScenario => {
 const bufferFull: Partial<ClusterSummary> = {
   records: { produced: 149_000, blocked: 29_000, inFlight: 2_000, ackedStored: 74_400, ackedLost: 0, failed: 7_600, expired: 7_600, refused: 36_000, shed: 0 },
   failedBy: { TimeoutException: 7_600 },
-  buffer: { memory: 33_554_432, used: 33_554_432, maxUsed: 33_554_432, blockedNow: 29_000, blockedPeak: 29_500, sendsBlocked: 91_000, blockedTime: 4e6, blockedMax: 60, sendTime: lat(35, 59.7) },
+  buffer: { memory: 33_554_432, used: 33_554_432, maxUsed: 33_554_432, blockedNow: 29_000, blockedPeak: 29_500, sendsBlocked: 91_000, blockedTime: 4e6, blockedMax: 60, firstBlockedAt: 74, sendTime: lat(35, 59.7) },
   front: { requests: 149_000, ok: 74_000, shed: 0, errors: 0, timeouts: 75_000, open: 0, afterTimeout: 39_000, latency: lat(29.9, 30) },
   producers: [{ name: 'producer', acks: 'all', idempotence: true, sent: 149_000, acked: 74_400, lost: 0, failed: 7_600, expired: 7_600, refused: 36_000, shed: 0, duplicates: 0, latency: lat(13, 157), bufferMemory: 33_554_432, bufferUsed: 33_554_432, blocked: 29_000, gateway504: 75_000 }],
 };

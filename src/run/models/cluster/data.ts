@@ -54,10 +54,10 @@ export interface ClusterSummary {
   /**
    * The producers' buffer.memory (summed over producers): its size, the bytes batches hold now and
    * the most at once; send() calls waiting for it now and the most at once, how many waited (whole
-   * run) with their summed and longest wait, seconds; the time send() took in the window (0 when it
-   * did not wait).
+   * run) with their summed and longest wait, seconds, and when the first one did (null: never); the
+   * time send() took in the window (0 when it did not wait).
    */
-  buffer: { memory: number; used: number; maxUsed: number; blockedNow: number; blockedPeak: number; sendsBlocked: number; blockedTime: number; blockedMax: number; sendTime: Latency };
+  buffer: { memory: number; used: number; maxUsed: number; blockedNow: number; blockedPeak: number; sendsBlocked: number; blockedTime: number; blockedMax: number; firstBlockedAt: number | null; sendTime: Latency };
   /**
    * The web front (QueueLab's assumption; null when no producer has one), whole run: requests, and
    * how they ended — answered in time with the record in the buffer (200 / 202), 202 with the record

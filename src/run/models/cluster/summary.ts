@@ -63,6 +63,7 @@ export function buildClusterSummary(s: ClusterScenario, m: ClusterModel, wallMs?
       sendsBlocked: pr.sendsBlocked,
       blockedTime: pr.blockedTime,
       blockedMax: pr.blockedMax,
+      firstBlockedAt: pr.firstBlockedAt,
       sendTime: latencyOf(pr.sendHist, pr.sendSum),
     },
     front: frontOf(m),

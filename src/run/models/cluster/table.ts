@@ -28,7 +28,7 @@ export function formatClusterTable(s: ClusterScenario, r: ClusterSummary): strin
   }
   const b = r.buffer;
   out.push(
-    `buffer.memory: ${count(b.used)} of ${count(b.memory)} bytes held now, at most ${count(b.maxUsed)} · sends blocked ${count(b.sendsBlocked)} (at most ${count(b.blockedPeak)} at once), longest ${fmt(b.blockedMax)} s · time in send() s p50 / p99 / mean ${sec(b.sendTime.p50)} / ${sec(b.sendTime.p99)} / ${sec(b.sendTime.mean)}`,
+    `buffer.memory: ${count(b.used)} of ${count(b.memory)} bytes held now, at most ${count(b.maxUsed)} · sends blocked ${count(b.sendsBlocked)} (at most ${count(b.blockedPeak)} at once${b.firstBlockedAt !== null ? `, the first at ${fmt(b.firstBlockedAt)} s` : ''}), longest ${fmt(b.blockedMax)} s · time in send() s p50 / p99 / mean ${sec(b.sendTime.p50)} / ${sec(b.sendTime.p99)} / ${sec(b.sendTime.mean)}`,
   );
   const f = r.front;
   if (f) {

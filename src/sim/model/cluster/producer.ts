@@ -152,6 +152,8 @@ export class Producers {
   /** send() calls waiting now over all producers, and the most at once. */
   blockedNow = 0;
   blockedPeak = 0;
+  /** When a send() first found the buffer full (null: never). */
+  firstBlockedAt: number | null = null;
   /** Time in send() (0 when it did not wait) of the calls that returned in the window, and since the last chart sample. */
   readonly sendHist = new LogHistogram();
   sendSum = 0;
@@ -268,6 +270,7 @@ export class Producers {
     if (pr.front) pr.front.open++;
     pool.push({ id, partition: p, at: now, lb });
     this.sendsBlocked++;
+    if (this.firstBlockedAt === null) this.firstBlockedAt = now;
     if (++this.blockedNow > this.blockedPeak) this.blockedPeak = this.blockedNow;
     if (!fc) {
       pr.callerBlocked = true;

@@ -7,7 +7,7 @@
  * batch) and the busiest broker's share of busy request handlers (%), so the page keeps four
  * charts at 1280×720. With a web front in front of a producer (the producer-buffer-full story) the
  * four are the buffer's instead: buffer.memory held (%), time in send() against the clients' wait,
- * the web requests' answers per second (2xx, 503, 504, 202 shed), and the records never written
+ * the web requests' answers so far (2xx, 503, 504, 202 shed), and the records never written
  * (refused, shed, expired). The ISR is drawn as replicas missing from it, not as its
  * mean size, so that it shares an axis with partition counts (one broker down out of three: as
  * many replicas out as partitions it held; two down: twice as many). Compare view draws the
@@ -147,8 +147,8 @@ const CHARTS: readonly ChartDef[] = [
     stem: 'chart.send',
     modes: ['buffer'],
     lines: [
-      { series: 'sendP99', label: 'chart.send.p99', color: '#cc79a7' },
-      { series: 'clientP99', label: 'chart.send.client', color: '#d55e00', dash: true },
+      { series: 'blockedOldest', label: 'chart.send.oldest', color: '#d55e00' },
+      { series: 'sendP99', label: 'chart.send.p99', color: '#cc79a7', dash: true },
     ],
   },
   {
@@ -156,10 +156,10 @@ const CHARTS: readonly ChartDef[] = [
     stem: 'chart.front',
     modes: ['buffer'],
     lines: [
-      { series: 'frontOk', label: 'chart.front.ok', color: '#009e73', smooth: 0.02 },
-      { series: 'frontErrors', label: 'chart.front.errors', color: '#e69f00', dash: true, smooth: 0.02 },
-      { series: 'frontTimeouts', label: 'chart.front.timeouts', color: '#d55e00', smooth: 0.02 },
-      { series: 'frontShed', label: 'chart.front.shed', color: '#cc79a7', dash: true, smooth: 0.02 },
+      { series: 'frontOk', label: 'chart.front.ok', color: '#009e73' },
+      { series: 'frontErrors', label: 'chart.front.errors', color: '#e69f00', dash: true },
+      { series: 'frontTimeouts', label: 'chart.front.timeouts', color: '#d55e00' },
+      { series: 'frontShed', label: 'chart.front.shed', color: '#cc79a7', dash: true },
     ],
   },
   {

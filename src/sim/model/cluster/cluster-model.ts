@@ -521,16 +521,13 @@ export class ClusterModel implements SimModel<ClusterFault>, ClusterCore {
       s.sendP99.set(this.lastSampleT, sh.quantile(0.99));
     }
     sh.reset();
-    if (pr.clientInterval.total > 0) s.clientP99.set(this.lastSampleT, pr.clientInterval.quantile(0.99));
-    pr.clientInterval.reset();
-    const fi = pr.frontInterval;
-    s.frontOk.set(this.lastSampleT, fi.ok / dt);
-    s.frontShed.set(this.lastSampleT, fi.shed / dt);
-    s.frontErrors.set(this.lastSampleT, fi.errors / dt);
-    s.frontTimeouts.set(this.lastSampleT, fi.timeouts / dt);
-    fi.ok = fi.shed = fi.errors = fi.timeouts = 0;
+    s.frontOk.set(now, pr.frontTotal('ok'));
+    s.frontShed.set(now, pr.frontTotal('shed'));
+    s.frontErrors.set(now, pr.frontTotal('errors'));
+    s.frontTimeouts.set(now, pr.frontTotal('timeouts'));
     s.bufferUsed.set(now, this.bufferShare());
     s.blockedNow.set(now, this.blockedNow());
+    s.blockedOldest.set(now, this.blockedOldest());
     s.refused.set(now, this.records.refused);
     s.shed.set(now, this.records.shed);
     s.expired.set(now, this.records.expired);
@@ -554,6 +551,17 @@ export class ClusterModel implements SimModel<ClusterFault>, ClusterCore {
     let n = 0;
     for (const p of this.producers.list) n += p.pool.waiting;
     return n;
+  }
+
+  /** How long the send() call waiting longest now has waited, seconds (0 when none waits). */
+  blockedOldest(): number {
+    const now = this.sim.now;
+    let w = 0;
+    for (const p of this.producers.list) {
+      const h = p.pool.peek();
+      if (h && now - h.at > w) w = now - h.at;
+    }
+    return w;
   }
 
   /** Replicas out of the ISR, summed over partitions (0 when every replica is in sync). */

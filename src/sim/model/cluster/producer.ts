@@ -158,12 +158,9 @@ export class Producers {
   readonly sendHist = new LogHistogram();
   sendSum = 0;
   readonly sendInterval = new LogHistogram();
-  /** The web front's clients: time to their answer (the load balancer's timeout at most), window and since the last sample. */
+  /** The web front's clients: time to their answer (the load balancer's timeout at most), after the warm-up. */
   readonly clientHist = new LogHistogram();
   clientSum = 0;
-  readonly clientInterval = new LogHistogram();
-  /** The web front's answers since the last chart sample: 2xx with the record kept, 202 shed, 503, 504. */
-  readonly frontInterval = { ok: 0, shed: 0, errors: 0, timeouts: 0 };
   /** Bytes of buffer.memory held by batches now over all producers, and the most at once. */
   bufferUsed = 0;
   bufferMax = 0;
@@ -320,17 +317,9 @@ export class Producers {
       if (ok) f.afterTimeout++;
     } else if (f) {
       if (lb >= 0) f.open--;
-      const fi = this.frontInterval;
-      if (ok) {
-        f.ok++;
-        fi.ok++;
-      } else if (pr.config.front!.shed) {
-        f.shed++;
-        fi.shed++;
-      } else {
-        f.errors++;
-        fi.errors++;
-      }
+      if (ok) f.ok++;
+      else if (pr.config.front!.shed) f.shed++;
+      else f.errors++;
       this.client(w);
     }
     if (pr.callerBlocked) {
@@ -340,7 +329,6 @@ export class Producers {
   }
 
   private client(w: number): void {
-    this.clientInterval.add(w);
     if (this.m.sim.now >= this.m.config.warmup) {
       this.clientHist.add(w);
       this.clientSum += w;
@@ -395,7 +383,6 @@ export class Producers {
     const t = pr.config.front!.timeout;
     f.open--;
     f.timeouts++;
-    this.frontInterval.timeouts++;
     this.client(t);
     m.log.add(m.sim.now, 'WARN', 'load-balancer', `504 Gateway Timeout: no response from ${pr.config.name} within ${Math.round(t * 1000)} ms (its handler is blocked in send())`);
   }
@@ -801,6 +788,13 @@ export class Producers {
   /** Batches and requests the producers hold now (accumulator + in flight), for the topology. */
   inFlightRequests(): number {
     return this.reqs.size;
+  }
+
+  /** The web fronts' answers so far, summed over the producers that have one (0 without). */
+  frontTotal(k: 'ok' | 'shed' | 'errors' | 'timeouts'): number {
+    let n = 0;
+    for (const p of this.list) if (p.front) n += p.front[k];
+    return n;
   }
 
   /** Every partition queue of every producer is drained again (a leader became available). */

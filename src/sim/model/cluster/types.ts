@@ -150,9 +150,9 @@ export type ClusterSeriesName =
   /** Time in send() of the calls that returned in each interval (0 when it did not wait): p50, p99; seconds. */
   | 'sendP50'
   | 'sendP99'
-  /** The web front: p99 of the time its clients waited for an answer in each interval (504s at the load balancer's timeout), seconds. */
-  | 'clientP99'
-  /** The web front's answers per second in each interval: 2xx with the record in the buffer, 202 with it shed, 503, 504. */
+  /** How long the send() call waiting longest now has waited (0 when none waits), seconds. */
+  | 'blockedOldest'
+  /** The web front's answers so far (cumulative): 2xx with the record in the buffer, 202 with it shed, 503, 504. */
   | 'frontOk'
   | 'frontShed'
   | 'frontErrors'
@@ -183,7 +183,7 @@ export const CLUSTER_SERIES: readonly ClusterSeriesName[] = [
   'blockedNow',
   'sendP50',
   'sendP99',
-  'clientP99',
+  'blockedOldest',
   'frontOk',
   'frontShed',
   'frontErrors',

@@ -37,9 +37,9 @@ export default [
     ['шлюз отвечает {504}', 'через 30 с отвечает {504}', 'кончается ответом {504}', 'после своего {504}', 'давно после {504}', 'Ответов {504}: 0', 'за ответом {504}, который'],
     'HTTP 504 Gateway Timeout, a status code; the 0 is checked below',
   ),
-  c.fact(['answers {200} when', 'after their {200}'], ['отвечает {200}, когда', 'после своего {200}'], 'HTTP 200 OK, a status code'),
+  c.fact(['answers {200} when', 'after their {200}'], ['отвечает {200}, когда', 'истекают после {200}'], 'HTTP 200 OK, a status code'),
   c.fact(['fail fast, answer {503}', 'the handler answers {503}', 'requests get a {503}'], ['быстрый отказ, ответ {503}', 'обработчик отвечает {503}', 'запросов получают {503}'], 'HTTP 503 Service Unavailable, a status code'),
-  c.fact('answer {202} and shed', 'сразу отвечать {202}', 'HTTP 202 Accepted, a status code'),
+  c.fact('answer {202} and shed', 'сразу {202} и сброс', 'HTTP 202 Accepted, a status code'),
 
   // Title, one line, fix hint.
   c.input('the shared {32} MiB buffer', 'общий буфер {32} МиБ', (s) => p(s)['buffer.memory'] / 1_048_576, { kafkaDefault: 'producer.buffer.memory' }),
@@ -92,15 +92,15 @@ export default [
   c.fact('client would send twice', 'отправил бы дважды', 'a retry of a request that got a 504 sends its order a second time'),
 
   // Fix.
-  c.input('waits at most {1} s, then', 'ждёт не больше {1} с, потом', (s) => p(s)['max.block.ms'] / 1000, { fix: true }),
+  c.input('waits at most {1} s, then', 'ждёт не больше {1} с и падает', (s) => p(s)['max.block.ms'] / 1000, { fix: true }),
   c.measured('504s: {0} instead', 'Ответов 504: {0} вместо', (r) => front(r).timeouts, { fix: true }),
   c.measured('clients wait {1} s at p99', 'клиенты ждут {1} с по p99', (r) => front(r).latency.p99!, { fix: true, within: 0.05 }),
   c.measured('at p99, not {30} s', 'по p99, а не {30} с', (r) => front(r).latency.p99!, { within: 0.5 }),
-  c.measured('at most about {590} handlers', 'не больше около {590} обработчиков', (r) => r.buffer.blockedPeak, { fix: true, within: 10 }),
+  c.measured('at most about {590} handlers', 'до {590} обработчиков, а', (r) => r.buffer.blockedPeak, { fix: true, within: 10 }),
   c.measured('About {65,500} requests', 'Около {65 500} запросов', (r) => front(r).errors, { fix: true, within: 100 }),
   c.measured('about {76,200}, not', 'около {76 200}, а не', (r) => r.records.ackedStored, { fix: true, within: 100 }),
   c.measured('not {100,500} —', 'а не {100 500}, —', (r) => r.records.ackedStored, { within: 100 }),
   c.input('(max.block.ms {0}, front', '(max.block.ms {0}, front', (s) => p(s)['max.block.ms'], shed),
-  c.measured('drops about {66,000} orders', 'выбрасывает около {66 000} заказов', (r) => r.records.shed, { ...shed, within: 500 }),
-  c.measured('about {7,900} orders still expire', 'около {7900} заказов всё равно', (r) => r.records.expired, { fix: true, within: 100 }),
+  c.measured('drops about {66,000} orders', 'около {66 000} заказов выброшены', (r) => r.records.shed, { ...shed, within: 500 }),
+  c.measured('about {7,900} orders still expire', 'около {7900} заказов истекают', (r) => r.records.expired, { fix: true, within: 100 }),
 ] satisfies Entry[];

@@ -54,6 +54,7 @@ const ORDER = [
   'follower-fetch',
   'controller-failover',
   'producer-batching',
+  'producer-buffer-full',
   'retry-storm',
   'compaction',
   'tombstones',

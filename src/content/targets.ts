@@ -31,8 +31,8 @@ const STATION_COUNTERS = ['stat-lambda', 'stat-throughput', 'stat-utilization', 
 /** Counters strip cells of the queue page (`src/app/panels/queue/counters.ts`; q-empty for SQS, q-requeued for RabbitMQ). */
 const QUEUE_COUNTERS = ['q-depth', 'q-inFlight', 'q-oldest', 'q-throughput', 'q-W', 'q-duplicates', 'q-dlq', 'q-lost', 'q-stored', 'q-empty', 'q-requeued'] as const;
 
-/** Counters strip cells of the cluster page (`src/app/panels/cluster/counters.ts`; c-outDup and c-aborted with a processor; c-throughput, c-requests and c-busy with request costs). */
-const CLUSTER_COUNTERS = ['c-lost', 'c-failed', 'c-duplicates', 'c-unavailable', 'c-ner', 'c-underRep', 'c-produceP99', 'c-throughput', 'c-requests', 'c-busy', 'c-e2eP99', 'c-crossRack', 'c-outDup', 'c-aborted', 'c-elections'] as const;
+/** Counters strip cells of the cluster page (`src/app/panels/cluster/counters.ts`; c-outDup and c-aborted with a processor; c-throughput, c-requests and c-busy with request costs; c-buffer … c-expired with a web front). */
+const CLUSTER_COUNTERS = ['c-lost', 'c-failed', 'c-duplicates', 'c-unavailable', 'c-ner', 'c-underRep', 'c-produceP99', 'c-throughput', 'c-requests', 'c-busy', 'c-e2eP99', 'c-crossRack', 'c-outDup', 'c-aborted', 'c-elections', 'c-buffer', 'c-blocked', 'c-sendP99', 'c-gateway', 'c-answered', 'c-refused', 'c-expired'] as const;
 
 /** Counters strip cells of the dependency page (`src/app/panels/service/counters.ts`). */
 const SERVICE_COUNTERS = ['s-offered', 's-goodput', 's-overload', 's-recovery', 's-amp', 's-wasted', 's-p99', 's-failed', 's-W'] as const;
@@ -77,7 +77,7 @@ export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster' | '
      * and the consumers.
      */
     ...each(['broker', 'partition-row', 'replica', 'partitions-more', 'controller', 'producer', 'processor', 'consumer'], { present: { within: 'topology' } }),
-    ...each(['chart-records', 'chart-isr', 'chart-produce', 'chart-e2e', 'chart-io', 'chart-busy'], PANEL),
+    ...each(['chart-records', 'chart-isr', 'chart-produce', 'chart-e2e', 'chart-io', 'chart-busy', 'chart-buffer', 'chart-send', 'chart-front', 'chart-dropped'], PANEL),
     'event-log': { tab: 'log' },
   },
   service: {

@@ -8,6 +8,7 @@ import exactlyOnce from './exactly-once.ts';
 import followerFetch from './follower-fetch.ts';
 import controllerFailover from './controller-failover.ts';
 import producerBatching from './producer-batching.ts';
+import producerBufferFull from './producer-buffer-full.ts';
 import logVsQueue from './log-vs-queue.ts';
 import logReplay from './log-replay.ts';
 import leaseTooShort from './lease-too-short.ts';
@@ -94,4 +95,5 @@ export const TABLES: Record<string, Entry[]> = {
   'controller-failover': controllerFailover,
   'retry-storm': retryStorm,
   'producer-batching': producerBatching,
+  'producer-buffer-full': producerBufferFull,
 };

@@ -10,8 +10,8 @@ export const DEFAULT_SCENARIO_ID = 'mm1';
  * Teaching order: queueing theory first, then the Kafka stories from simple to advanced, the queue
  * broker's (alphabetical, as before they were listed), then durability on a cluster: what acks
  * promise, what the ISR refuses, elections, the idempotent producer, transactions, follower
- * fetching and the controller; then a dependency's retries: the retry storm; then storage: cleanup
- * policies and compaction.
+ * fetching and the controller; then a dependency's retries and its breaker: the retry storm and
+ * the circuit breaker; then storage: cleanup policies and compaction.
  */
 const ORDER = [
   'mm1',
@@ -54,6 +54,7 @@ const ORDER = [
   'controller-failover',
   'producer-batching',
   'retry-storm',
+  'circuit-breaker',
   'compaction',
   'tombstones',
 ];

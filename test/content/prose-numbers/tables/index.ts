@@ -41,12 +41,14 @@ import retentionReset from './retention-reset.ts';
 import retryTopics from './retry-topics.ts';
 import threadPoolReorder from './thread-pool-reorder.ts';
 import retryStorm from './retry-storm.ts';
+import circuitBreaker from './circuit-breaker.ts';
 import compaction from './compaction.ts';
 import tombstones from './tombstones.ts';
 
 export const TABLES: Record<string, Entry[]> = {
   'add-partitions': addPartitions,
   'black-friday': blackFriday,
+  'circuit-breaker': circuitBreaker,
   'commit-before-processing': commitBeforeProcessing,
   compaction,
   'consumers-gt-partitions': consumersGtPartitions,

@@ -42,6 +42,7 @@ const ORDER = [
   'fifo-groups',
   'lease-too-short',
   'log-vs-queue',
+  'memory-alarm',
   'pooling',
   'prefetch',
   'priority',

@@ -42,6 +42,7 @@ import retryTopics from './retry-topics.ts';
 import threadPoolReorder from './thread-pool-reorder.ts';
 import retryStorm from './retry-storm.ts';
 import circuitBreaker from './circuit-breaker.ts';
+import memoryAlarm from './memory-alarm.ts';
 import compaction from './compaction.ts';
 import tombstones from './tombstones.ts';
 
@@ -57,6 +58,7 @@ export const TABLES: Record<string, Entry[]> = {
   'hot-partition': hotPartition,
   'littles-law': littlesLaw,
   md1,
+  'memory-alarm': memoryAlarm,
   'mg1-heavy': mg1Heavy,
   mm1,
   mm1k,

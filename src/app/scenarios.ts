@@ -10,9 +10,9 @@ export const DEFAULT_SCENARIO_ID = 'mm1';
  * Teaching order: queueing theory first, then the Kafka stories from simple to advanced, the queue
  * broker's (alphabetical, as before they were listed), then durability on a cluster: what acks
  * promise, what the ISR refuses, elections, the idempotent producer, transactions, follower
- * fetching and the controller; then a dependency's retries: the retry storm; then storage: cleanup
- * policies and compaction; then pipelines: a slow stage, urgent work behind background work, and
- * a buffer too big.
+ * fetching and the controller; then a dependency's retries and its breaker: the retry storm and
+ * the circuit breaker; then storage: cleanup policies and compaction; then pipelines: a slow
+ * stage, urgent work behind background work, and a buffer too big.
  */
 const ORDER = [
   'mm1',
@@ -43,6 +43,7 @@ const ORDER = [
   'fifo-groups',
   'lease-too-short',
   'log-vs-queue',
+  'memory-alarm',
   'pooling',
   'prefetch',
   'priority',
@@ -56,6 +57,7 @@ const ORDER = [
   'producer-batching',
   'producer-buffer-full',
   'retry-storm',
+  'circuit-breaker',
   'compaction',
   'tombstones',
   'pipeline-stages',

@@ -28,14 +28,14 @@ const KAFKA_COUNTERS = ['k-lag', 'k-lagS', 'k-rebalances', 'k-idle', 'k-duplicat
 /** Counters strip cells of the station page (`src/app/panels/station/counters.ts`). */
 const STATION_COUNTERS = ['stat-lambda', 'stat-throughput', 'stat-utilization', 'stat-W', 'stat-Wq', 'stat-pBlock', 'stat-p50', 'stat-p99', 'stat-arrivals', 'stat-completed'] as const;
 
-/** Counters strip cells of the queue page (`src/app/panels/queue/counters.ts`; q-empty for SQS, q-requeued for RabbitMQ). */
-const QUEUE_COUNTERS = ['q-depth', 'q-inFlight', 'q-oldest', 'q-throughput', 'q-W', 'q-duplicates', 'q-dlq', 'q-lost', 'q-stored', 'q-empty', 'q-requeued'] as const;
+/** Counters strip cells of the queue page (`src/app/panels/queue/counters.ts`; q-empty for SQS, q-requeued for RabbitMQ; with a RabbitMQ node q-memory, q-alarms, q-gaveUp and q-refused in place of q-inFlight, q-duplicates, q-dlq and q-requeued). */
+const QUEUE_COUNTERS = ['q-depth', 'q-inFlight', 'q-oldest', 'q-throughput', 'q-W', 'q-duplicates', 'q-dlq', 'q-lost', 'q-stored', 'q-empty', 'q-requeued', 'q-memory', 'q-alarms', 'q-gaveUp', 'q-refused'] as const;
 
 /** Counters strip cells of the cluster page (`src/app/panels/cluster/counters.ts`; c-outDup and c-aborted with a processor; c-throughput, c-requests and c-busy with request costs; c-buffer … c-expired with a web front). */
 const CLUSTER_COUNTERS = ['c-lost', 'c-failed', 'c-duplicates', 'c-unavailable', 'c-ner', 'c-underRep', 'c-produceP99', 'c-throughput', 'c-requests', 'c-busy', 'c-e2eP99', 'c-crossRack', 'c-outDup', 'c-aborted', 'c-elections', 'c-buffer', 'c-blocked', 'c-sendP99', 'c-gateway', 'c-answered', 'c-refused', 'c-expired'] as const;
 
 /** Counters strip cells of the dependency page (`src/app/panels/service/counters.ts`). */
-const SERVICE_COUNTERS = ['s-offered', 's-goodput', 's-overload', 's-recovery', 's-amp', 's-wasted', 's-p99', 's-failed', 's-W'] as const;
+const SERVICE_COUNTERS = ['s-offered', 's-goodput', 's-overload', 's-recovery', 's-amp', 's-wasted', 's-failWait', 's-failed', 's-W'] as const;
 /** Counters strip cells of the storage page (`src/app/panels/storage/counters.ts`). */
 const STORAGE_COUNTERS = ['s-log', 's-keys', 's-dirty', 's-cleaner', 's-tombstones', 's-restore', 's-missing', 's-resurrected', 's-restoreTime'] as const;
 
@@ -61,9 +61,9 @@ export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster' | '
     counters: {},
     ...each(QUEUE_COUNTERS, COUNTER),
     topology: PANEL,
-    /** Parts of the topology: producers, the queue box, the consumers with their leases / prefetch slots, FIFO groups. */
-    ...each(['producer', 'queue-box', 'consumer', 'fifo-groups'], { present: { within: 'topology' } }),
-    ...each(['chart-depth', 'chart-oldest', 'chart-throughput', 'chart-latency'], PANEL),
+    /** Parts of the topology: producers, the queue box, the consumers with their leases / prefetch slots, FIFO groups, a RabbitMQ node's memory band. */
+    ...each(['producer', 'queue-box', 'consumer', 'fifo-groups', 'node-box'], { present: { within: 'topology' } }),
+    ...each(['chart-depth', 'chart-oldest', 'chart-throughput', 'chart-latency', 'chart-memory', 'chart-publish'], PANEL),
     'event-log': { tab: 'log' },
     'chart-wrho': { tab: 'wrho' },
   },

@@ -160,8 +160,9 @@ export const QUEUE_MESSAGE_BYTES = 360;
  * The queue model: every message sent, times the deliveries its failures may cost (up to the
  * redrive or delivery limit, else 10); consumers that find nothing poll again every
  * WaitTimeSeconds (long polling) or every round trip (short polling), two events a call;
- * heartbeats; and, for memory, every message stored at once (consumers that stop), consumers,
- * and the key space (FIFO groups).
+ * heartbeats; a RabbitMQ node's resource check every second; and, for memory, every message stored
+ * at once (consumers that stop) or waiting in a blocked publisher (each publish call counts as a
+ * message, a publish to another queue on the node too), consumers, and the key space (FIFO groups).
  */
 export function queueCost(s: QueueScenario): Cost {
   let records = 0;
@@ -173,6 +174,8 @@ export function queueCost(s: QueueScenario): Cost {
   const limitField =
     q.type === 'sqs' ? (q.RedrivePolicy ? 'queue.RedrivePolicy.maxReceiveCount' : null) : q.retry ? 'queue.retry.maxAttempts' : q['x-queue-type'] === 'quorum' && q['x-delivery-limit'] !== null ? 'queue.x-delivery-limit' : null;
   let events = records * QUEUE_EVENTS_PER_MESSAGE + 4000 + s.duration / 60;
+  // A RabbitMQ node checks its memory and disk every second (and a blocked publisher's timeout is one event per expiry, within the messages').
+  if (q.type === 'rabbitmq' && q.node) events += s.duration;
   const loops: NonNullable<Cost['loops']> = [];
   if (failure > 0) {
     loops.push({

@@ -42,6 +42,8 @@ import retentionReset from './retention-reset.ts';
 import retryTopics from './retry-topics.ts';
 import threadPoolReorder from './thread-pool-reorder.ts';
 import retryStorm from './retry-storm.ts';
+import circuitBreaker from './circuit-breaker.ts';
+import memoryAlarm from './memory-alarm.ts';
 import compaction from './compaction.ts';
 import tombstones from './tombstones.ts';
 import pipelineStages from './pipeline-stages.ts';
@@ -51,6 +53,7 @@ import priorityTopics from './priority-topics.ts';
 export const TABLES: Record<string, Entry[]> = {
   'add-partitions': addPartitions,
   'black-friday': blackFriday,
+  'circuit-breaker': circuitBreaker,
   'commit-before-processing': commitBeforeProcessing,
   compaction,
   'consumers-gt-partitions': consumersGtPartitions,
@@ -59,6 +62,7 @@ export const TABLES: Record<string, Entry[]> = {
   'hot-partition': hotPartition,
   'littles-law': littlesLaw,
   md1,
+  'memory-alarm': memoryAlarm,
   'mg1-heavy': mg1Heavy,
   mm1,
   mm1k,

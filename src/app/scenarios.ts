@@ -33,6 +33,7 @@ const ORDER = [
   'retention-reset',
   'rebalance-storm',
   'eager-vs-cooperative',
+  'autoscale-by-lag',
   'poison-message',
   'schema-change',
   'retry-topics',

@@ -47,6 +47,9 @@ export function kafkaCounters(pg: Playground): CounterItem[] {
   // they actually stopped partitions (a cooperative rebalance that moves nothing does not).
   const rebalances = g?.rebalances ?? 0;
   const rebalanceBad = rebalances > 1 && (g?.rebalancePausedSeconds ?? 0) > 0;
+  // With an autoscaler, the note says how many of them its scale steps set off.
+  const scaled = d?.focus.autoscaler?.rebalances ?? 0;
+  const byScaler = scaled > 0 ? { key: 'c.rebalancesAutoscaler' as const, vars: { n: fmtInt(L, scaled) } } : null;
   const cells: Cell[] = [
     {
       id: 'lag',
@@ -61,10 +64,10 @@ export function kafkaCounters(pg: Playground): CounterItem[] {
       id: 'rebalances',
       label: 'c.rebalances',
       hint: 'c.rebalancesHint',
-      bad: rebalanceBad ? { key: 'c.rebalancesBad' } : null,
+      bad: rebalanceBad ? (byScaler ?? { key: 'c.rebalancesBad' }) : null,
       value: n(g?.rebalances),
       text: fmtInt(L, g?.rebalances),
-      extra: rebalances === 1 ? k.t('c.rebalancesFirst') : rebalances > 1 ? k.t('c.rebalancesNoPause') : undefined,
+      extra: byScaler ? k.t(byScaler.key, byScaler.vars) : rebalances === 1 ? k.t('c.rebalancesFirst') : rebalances > 1 ? k.t('c.rebalancesNoPause') : undefined,
     },
     {
       id: 'idle',

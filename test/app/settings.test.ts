@@ -32,7 +32,7 @@ import {
   type Range,
   type SettingsSection,
 } from '../../src/app/settings/index.ts';
-import { KAFKA_SETTINGS } from '../../src/app/panels/kafka/settings.ts';
+import { KAFKA_SETTINGS } from '../../src/app/panels/kafka/sections.ts';
 import { STATION_SETTINGS } from '../../src/app/panels/station/settings.ts';
 
 type Draft = Record<string, unknown>;

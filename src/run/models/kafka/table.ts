@@ -141,7 +141,7 @@ export function formatKafkaTable(s: KafkaScenario, r: KafkaSummary): string {
     const a = g.autoscaler;
     if (a) {
       out.push(
-        `  autoscaler (KEDA + HPA): ${count(a.replicas)} pod${a.replicas === 1 ? '' : 's'}${a.starting > 0 ? ` (${count(a.starting)} starting)` : ''}, ${count(a.minReplicaCount)}–${count(a.maxReplicaCount)} replicas, at most ${count(a.maxReplicas)} · ` +
+        `  autoscaler (KEDA + HPA): ${count(a.replicas)} pod${a.replicas === 1 ? '' : 's'}${a.starting > 0 ? ` (${count(a.starting)} starting)` : ''}, ${count(a.minReplicaCount)}–${count(a.maxReplicaCount)} replicas, at most ${count(a.maxReplicas)}, the lag asks for ${count(a.desired)} · ` +
           `${count(a.scaleUps)} scale-up${a.scaleUps === 1 ? '' : 's'}, ${count(a.scaleDowns)} scale-down${a.scaleDowns === 1 ? '' : 's'}, ${count(a.rebalances)} rebalance${a.rebalances === 1 ? '' : 's'} set off · ` +
           `most members ${count(g.maxMembers)}, most idle ${count(g.maxIdleConsumers)}`,
       );

@@ -74,7 +74,7 @@ export class Autoscaler {
   target: number;
   /** Last metric the HPA read: total lag as KEDA reports it (capped unless allowIdleConsumers). */
   metric = 0;
-  /** Last desired count the HPA computed, before stabilization and rate limits. */
+  /** What the lag asked for at the HPA's last sync, within min and max replicas (before stabilization and rate limits). */
   desired: number;
   scaleUps = 0;
   scaleDowns = 0;
@@ -168,7 +168,7 @@ export class Autoscaler {
     this.metric = metric;
     const ratio = metric / (cfg.lagThreshold * current);
     const proposal = Math.abs(ratio - 1) <= HPA_TOLERANCE ? current : Math.ceil(metric / cfg.lagThreshold);
-    this.desired = proposal;
+    this.desired = Math.min(Math.max(proposal, Math.max(1, cfg.minReplicaCount)), cfg.maxReplicaCount);
     if (!this.hpaStarted) {
       // maybeInitScaleDownStabilizationWindow: the window starts with the current count.
       this.hpaStarted = true;

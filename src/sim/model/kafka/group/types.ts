@@ -81,7 +81,7 @@ export interface AutoscalerStats {
   starting: number;
   /** Replicas last set by the HPA or KEDA. */
   target: number;
-  /** The HPA's last desired count (before stabilization and rate limits). */
+  /** What the lag asked for at the HPA's last sync, within min and max replicas (before stabilization and rate limits). */
   desired: number;
   /** The metric the HPA last read: total lag as KEDA reports it. */
   metric: number;

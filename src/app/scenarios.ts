@@ -34,6 +34,7 @@ const ORDER = [
   'retention-reset',
   'rebalance-storm',
   'eager-vs-cooperative',
+  'autoscale-by-lag',
   'poison-message',
   'attempts-in-memory',
   'schema-change',

@@ -54,6 +54,9 @@ export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster' | '
     /** The producer boxes of the topology (drawn "dead" when a producer stops sending). */
     producer: { present: { within: 'topology' } },
     ...each(['chart-lag', 'chart-lag-seconds', 'chart-heatmap', 'chart-throughput', 'chart-latency', 'chart-little'], PANEL),
+    /** A group with an autoscaler: members and idle members over time (in the heat map's place), and its line under the topology. */
+    'chart-members': PANEL,
+    autoscaler: { present: { within: 'topology' } },
     'event-log': { tab: 'log' },
     'chart-wrho': { tab: 'wrho' },
   },

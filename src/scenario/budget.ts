@@ -20,6 +20,7 @@
  */
 import { hasRequestCosts } from '../sim/model/cluster/config.ts';
 import { pipelineCost } from './pipeline-cost.ts';
+import { autoscalerSlots } from './kafka-autoscaler.ts';
 import type { ClusterScenario, KafkaScenario, QueueScenario, Scenario, ServiceScenario, StationScenario, StorageScenario } from './schema.ts';
 
 /** Most events one run may take (≈ 1–2 minutes at the measured 3–5 M events/s). */
@@ -104,7 +105,9 @@ export function kafkaCost(s: KafkaScenario): Cost {
     const retries = 1 + g.processing.failureRate * (g.retry.mode === 'none' ? 1 : g.retry.maxAttempts);
     events += records * EVENTS_PER_RECORD_PER_GROUP * retries;
     const added = s.faults.reduce((n, f) => n + (f.kind === 'add-consumer' && f.target === g['group.id'] ? f.count : 0), 0);
-    const m = g.members + added;
+    // An autoscaler may start up to maxReplicaCount more consumers and reconciles on its own timers.
+    const m = g.members + added + autoscalerSlots(g);
+    if (g.autoscaler.enabled) timers += s.duration / g.autoscaler['horizontal-pod-autoscaler-sync-period'] + s.duration / g.autoscaler.pollingInterval;
     if (g.commit === 'auto') timers += (m * s.duration) / Math.max(0.001, g['auto.commit.interval.ms'] / 1000);
     const bytes = m * (2048 + 17 * g['max.poll.records'] + 48 * (g.processing.mode === 'sequential' ? 1 : g.processing.threads));
     groupMemory.push({ field: `groups.${i}.members`, what: `${fmtCount(m)} consumers of ${g['group.id']} and their poll buffers`, bytes });

@@ -11,6 +11,7 @@ import { clusterErrors } from './cluster-validate.ts';
 import { serviceModelErrors } from './service-validate.ts';
 import { storageErrors } from './storage-validate.ts';
 import { pipelineErrors } from './pipeline-validate.ts';
+import { autoscalerErrors, autoscalerSlots } from './kafka-autoscaler.ts';
 import { depthMessage, MAX_CONSUMERS_PER_GROUP, valueTooDeep } from './limits.ts';
 import { ScenarioSchema, SCENARIO_VERSION, type KafkaScenario, type Scenario, type StationScenario } from './schema.ts';
 
@@ -176,7 +177,8 @@ function kafkaErrors(s: KafkaScenario): ScenarioError[] {
     const id = g['group.id'];
     if (ids.has(id)) errors.push({ path: `groups.${i}.group.id`, message: 'must be unique', value: id });
     ids.add(id);
-    consumers.set(id, g.members);
+    // An autoscaler may start up to maxReplicaCount more consumers (kafka-autoscaler.ts).
+    consumers.set(id, g.members + autoscalerSlots(g));
     if (g['heartbeat.interval.ms'] >= g['session.timeout.ms']) {
       errors.push({ path: `groups.${i}.heartbeat.interval.ms`, message: `must be lower than session.timeout.ms (${g['session.timeout.ms']} ms)`, value: g['heartbeat.interval.ms'] });
     }
@@ -185,6 +187,7 @@ function kafkaErrors(s: KafkaScenario): ScenarioError[] {
     }
     errors.push(...serviceErrors(g.processing.time, `groups.${i}.processing.time`));
   });
+  errors.push(...autoscalerErrors(s));
   // Consumers are named <group.id>-<n>; add-consumer faults raise n, at most to MAX_CONSUMERS_PER_GROUP.
   errors.push(...consumerCountErrors(s.faults, consumers, MAX_CONSUMERS_PER_GROUP, 'group', 'members'));
   errors.push(...producerNameErrors(s.producers));

@@ -66,6 +66,19 @@ const SIGNATURES: Record<string, (page: Page, j: KafkaSummary) => Promise<void>>
     await expect(page.getByTestId('k-idle')).toHaveAttribute('data-bad', '1');
     await expect(page.locator('[data-testid=member][data-state=idle]')).toHaveCount(28);
   },
+  'autoscale-by-lag': async (page, j) => {
+    // 40 pods on 12 partitions: 28 idle, 4 rebalances set off by the autoscaler, all drawn.
+    expect(await counter(page, 'idle')).toBe(28);
+    await expect(page.getByTestId('k-rebalances')).toHaveAttribute('data-bad', '1');
+    await expect(page.getByTestId('k-rebalances')).toContainText('4 set off by the autoscaler');
+    await expect(page.locator('[data-testid=member]')).toHaveCount(40);
+    await expect(page.locator('[data-testid=member][data-state=idle]')).toHaveCount(28);
+    await expect(page.getByTestId('autoscaler')).toHaveAttribute('data-replicas', '40');
+    await expect(page.getByTestId('autoscaler')).toHaveAttribute('data-rebalances', String(Object.values(j.groups)[0].autoscaler!.rebalances));
+    // The members chart in the heat map's place: members, idle, the partition line.
+    await expect(page.getByTestId('chart-heatmap')).toHaveCount(0);
+    expect(await page.getByTestId('chart-members').getAttribute('data-last')).toBe('40,28,12');
+  },
   'hot-partition': async (page) => {
     const utils = await page.locator('[data-testid=member]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-util'))));
     expect(Math.max(...utils)).toBeGreaterThan(0.97);
@@ -349,6 +362,30 @@ test('settings: a retry policy with a DLQ unblocks the poisoned partition (DLQ d
   expect(await counter(page, 'lagS')).toBeLessThan(2);
   const d = decodeShare(page.url());
   expect(d.ok && d.scenario.model === 'kafka' && d.scenario.groups[0].retry).toMatchObject({ mode: 'in-place', dlq: true });
+});
+
+test('settings: the autoscaler’s fields show when it is on; KEDA’s default cap (allowIdleConsumers off) keeps the group at its 12 partitions', async ({ page }) => {
+  await openKafka(page, 'consumers-gt-partitions');
+  await page.getByTestId('open-settings').click();
+  await expect(page.getByTestId('set-groups.0.autoscaler.maxReplicaCount')).toHaveCount(0);
+  await page.getByTestId('set-groups.0.autoscaler.enabled').check();
+  // Members (12) above the default maxReplicaCount? No: 100. The default lagThreshold is KEDA's 10.
+  await expect(page.getByTestId('set-groups.0.autoscaler.lagThreshold')).toHaveValue('10');
+  await page.getByTestId('set-groups.0.autoscaler.maxReplicaCount').fill('8');
+  await expect(page.getByTestId('settings-errors')).toContainText('groups.0.members: must be between autoscaler.minReplicaCount and autoscaler.maxReplicaCount (0 … 8)');
+  await expect(page.getByTestId('settings-apply')).toBeDisabled();
+  await page.getByTestId('set-groups.0.autoscaler.maxReplicaCount').fill('40');
+  await page.screenshot({ path: `${SHOTS}/kafka-settings-autoscaler.png` });
+  await page.getByTestId('settings-apply').click();
+  await expect(page.getByTestId('settings')).toHaveCount(0);
+  await runToEnd(page);
+  // allowIdleConsumers is off: however large the lag, never more pods than partitions.
+  await expect(page.getByTestId('autoscaler')).toHaveAttribute('data-replicas', '12');
+  const url = page.url();
+  const d = decodeShare(url);
+  expect(d.ok && d.scenario.model === 'kafka' && d.scenario.groups[0].autoscaler).toMatchObject({ enabled: true, maxReplicaCount: 40, allowIdleConsumers: false });
+  // The link replays the run exactly: the page's counters are the CLI's.
+  expect(await counters(page)).toEqual(fromCli(cli(url)));
 });
 
 test('schema-change: BACKWARD stalls every partition; FORWARD in Settings refuses the schema at send() and the page says so', async ({ page }) => {

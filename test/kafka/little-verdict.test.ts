@@ -49,6 +49,7 @@ const EXPECTED: Record<string, 'agrees' | 'overloaded' | 'wide'> = {
   'retention-reset': 'overloaded', // the only consumer is down for minutes
   'commit-before-processing': 'overloaded',
   'consumers-gt-partitions': 'wide', // the eager rebalance to 40 members at t = 60 s
+  'autoscale-by-lag': 'wide', // a ×3 surge for 120 s and four scale steps, each an eager rebalance
   'eager-vs-cooperative': 'wide', // six rolling restarts
   'retry-topics': 'wide', // a dependency outage
   'idempotent-consumer': 'wide', // a crash and the rebalance after it

@@ -70,6 +70,7 @@ export interface FieldSpec {
   /**
    * Show the field only while the scenario has this value at this path (e.g. a consumer's
    * `prefetch` only while `queue.type` is `rabbitmq`): a setting the other flavour ignores is left out.
+   * `{i}` in the path is the section's index, as in `path`.
    */
   readonly when?: { readonly path: string; readonly is: string | number | boolean };
   /** List control: the words for its items and how a new item is filled. */

@@ -225,7 +225,7 @@ function itemViews(field: FieldInfo, spec: FieldSpec, testid: string, draft: unk
 
 /** One field as the panel shows it, or null when the draft has no such field (another variant) or its `when` does not hold. */
 export function fieldView(spec: FieldSpec, draft: unknown, errors: readonly ScenarioError[], lang: SettingsLang, index?: number, schema: v.GenericSchema = ScenarioSchema): FieldView | null {
-  if (spec.when && getByPath(draft, spec.when.path) !== spec.when.is) return null;
+  if (spec.when && getByPath(draft, index === undefined ? spec.when.path : spec.when.path.replaceAll('{i}', String(index))) !== spec.when.is) return null;
   const path = concretePath(spec, index);
   const info = fieldAt(schema, draft, path);
   if (!info) return null;

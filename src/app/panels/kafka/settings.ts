@@ -322,7 +322,12 @@ export const RUN_SECTION: SettingsSection = {
   ],
 };
 
-export const KAFKA_SETTINGS: readonly SettingsSection[] = [
+/**
+ * The Kafka page's sections but the autoscaler's; the page's list is KAFKA_SETTINGS in
+ * ./sections.ts. (This module is shared with the other models' panels, which reuse the producer
+ * and run sections: what only the Kafka page shows stays out of it.)
+ */
+export const KAFKA_CORE_SETTINGS: readonly SettingsSection[] = [
   PRODUCER_SECTION,
   {
     id: 'topic',

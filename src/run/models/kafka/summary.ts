@@ -10,7 +10,7 @@
 import type { KafkaScenario } from '../../../scenario/schema.ts';
 import type { KafkaConfig } from '../../../sim/model/kafka/kafka-model.ts';
 import type { KafkaModel, KafkaStats } from '../../../sim/model/kafka/kafka-model.ts';
-import type { GroupStats } from '../../../sim/model/kafka/consumer-group.ts';
+import type { AutoscalerStats, GroupStats } from '../../../sim/model/kafka/consumer-group.ts';
 import { makeKeyGenerator, makeKeyPartitionCache } from '../../../sim/model/kafka/keys.ts';
 import { Rng } from '../../../sim/kernel/rng.ts';
 import { mm1 } from '../../../theory/index.ts';
@@ -128,6 +128,11 @@ export interface KafkaGroupSummary {
   stuck: GroupStats['stuck'];
   idleConsumers: number;
   members: number;
+  /** Most members, and most idle members, at a chart sample of the run. */
+  maxMembers: number;
+  maxIdleConsumers: number;
+  /** The lag-driven autoscaler (KEDA + HPA): pods, scale steps and the rebalances they set off; null without one. */
+  autoscaler: AutoscalerStats | null;
   generation: number;
   state: string;
   L: EstimateOut;
@@ -220,6 +225,9 @@ function groupSummary(g: GroupStats): KafkaGroupSummary {
     stuck: g.stuck,
     idleConsumers: g.idleMembers,
     members: g.members,
+    maxMembers: g.maxMembers,
+    maxIdleConsumers: g.maxIdleMembers,
+    autoscaler: g.autoscaler ? { ...g.autoscaler } : null,
     generation: g.generation,
     state: g.state,
     L: est(g.L),

@@ -19,6 +19,7 @@ import fifoGroups from './fifo-groups.ts';
 import priority from './priority.ts';
 import delayedDelivery from './delayed-delivery.ts';
 import addPartitions from './add-partitions.ts';
+import autoscaleByLag from './autoscale-by-lag.ts';
 import blackFriday from './black-friday.ts';
 import commitBeforeProcessing from './commit-before-processing.ts';
 import consumersGtPartitions from './consumers-gt-partitions.ts';
@@ -52,6 +53,7 @@ import priorityTopics from './priority-topics.ts';
 
 export const TABLES: Record<string, Entry[]> = {
   'add-partitions': addPartitions,
+  'autoscale-by-lag': autoscaleByLag,
   'black-friday': blackFriday,
   'circuit-breaker': circuitBreaker,
   'commit-before-processing': commitBeforeProcessing,

@@ -39,82 +39,33 @@ const producerFields: readonly FieldSpec[] = [
   {
     path: 'producers.0.recordBytes',
     label: { en: 'Message size', ru: 'Размер сообщения' },
-    hint: { en: 'Body bytes: what a stored message costs a RabbitMQ node (memory or disk, see the node)', ru: 'Байт тела: сколько хранимое сообщение стоит узлу RabbitMQ (память или диск, см. узел)' },
+    hint: { en: 'Body bytes: what a stored message costs the node', ru: 'Байт тела: сколько сообщение стоит узлу' },
     when: RABBIT,
   },
   {
     path: 'producers.0.routingKey',
     label: { en: 'Publishes to', ru: 'Публикует в' },
-    hint: { en: 'Routing key on the default exchange: another queue on the same node (its consumers keep up; only the publishes are modelled); empty = this queue', ru: 'Routing key на exchange по умолчанию: другая очередь того же узла (её консьюмеры успевают; моделируются только публикации); пусто — эта очередь' },
+    hint: { en: 'Another queue on the node (only its publishes are modelled); empty = this one', ru: 'Другая очередь узла (моделируются лишь публикации); пусто — эта' },
     config: 'routingKey',
-    empty: { en: 'this queue', ru: 'эта очередь' },
     when: RABBIT,
   },
   {
     path: 'producers.0.blockedTimeout',
-    label: { en: 'Give up a blocked publish after', ru: 'Бросать заблокированную публикацию через' },
-    hint: { en: 'The application’s limit (QueueLab’s setting) on a publish held by an alarm: then it drops the message and counts it; empty = wait until the alarm clears', ru: 'Предел приложения (настройка QueueLab) для публикации, задержанной тревогой: потом сообщение бросается и учитывается; пусто — ждать конца тревоги' },
-    empty: { en: 'wait', ru: 'ждать' },
+    label: { en: 'Give up a blocked publish after', ru: 'Бросать блокированную публикацию через' },
+    hint: { en: 'The application’s limit; empty = wait for the alarm to clear', ru: 'Предел приложения; пусто — ждать конца тревоги' },
     when: RABBIT,
   },
 ];
 
-const RABBIT_NODE_HINT = { en: 'QueueLab’s assumption', ru: 'допущение QueueLab' };
-
-/** RabbitMQ's node and its resource alarms (empty fields: the node is not modelled until one is set). */
+/** RabbitMQ's node and its resource alarms (setting any of its fields models the node). */
 const nodeFields: readonly FieldSpec[] = [
-  {
-    path: 'queue.node.total_memory_available_override_value',
-    label: { en: 'Node RAM', ru: 'RAM узла' },
-    hint: { en: 'The RAM the node assumes it has (RabbitMQ’s override of what it reads from the OS); setting any node field models the node', ru: 'Сколько RAM узел считает своей (переопределение RabbitMQ того, что он читает у ОС); любое поле узла включает его модель' },
-    config: true,
-    empty: { en: 'no node', ru: 'без узла' },
-    step: 1073741824,
-    when: RABBIT,
-  },
-  {
-    path: 'queue.node.vm_memory_high_watermark.relative',
-    label: { en: 'Memory watermark', ru: 'Порог памяти' },
-    hint: { en: 'Share of the RAM above which the memory alarm blocks every publisher (RabbitMQ 4: 0.6; 3.x: 0.4)', ru: 'Доля RAM, выше которой тревога памяти блокирует всех издателей (RabbitMQ 4: 0,6; 3.x: 0,4)' },
-    config: 'vm_memory_high_watermark.relative',
-    step: 0.05,
-    when: RABBIT,
-  },
-  {
-    path: 'queue.node.baseMemory',
-    label: { en: 'Memory with empty queues', ru: 'Память при пустых очередях' },
-    hint: { en: `${RABBIT_NODE_HINT.en}: the Erlang VM, connections, channels, plugins`, ru: `${RABBIT_NODE_HINT.ru}: Erlang VM, соединения, каналы, плагины` },
-    step: 1048576,
-    when: RABBIT,
-  },
-  {
-    path: 'queue.node.messageOverhead',
-    label: { en: 'RAM per message besides its body', ru: 'RAM на сообщение кроме тела' },
-    hint: { en: `${RABBIT_NODE_HINT.en}: properties, index entries, queue bookkeeping`, ru: `${RABBIT_NODE_HINT.ru}: свойства, записи индекса, учёт в очереди` },
-    when: RABBIT,
-  },
-  {
-    path: 'queue.node.bodiesInMemory',
-    label: { en: 'Message bodies in RAM', ru: 'Тела сообщений в RAM' },
-    hint: { en: `${RABBIT_NODE_HINT.en}: on = classic queues v1 (3.11 and before); off = on disk (classic v2, lazy, quorum)`, ru: `${RABBIT_NODE_HINT.ru}: вкл. — классические очереди v1 (до 3.11); выкл. — на диске (classic v2, lazy, quorum)` },
-    when: RABBIT,
-  },
-  {
-    path: 'queue.node.disk_free_limit.absolute',
-    label: { en: 'Disk free limit', ru: 'Минимум свободного диска' },
-    hint: { en: 'Below this much free disk the disk alarm blocks every publisher (RabbitMQ’s default 50 MB)', ru: 'Если свободного диска меньше, тревога диска блокирует всех издателей (по умолчанию в RabbitMQ 50 МБ)' },
-    config: 'disk_free_limit.absolute',
-    step: 1000000,
-    when: RABBIT,
-  },
-  {
-    path: 'queue.node.diskFree',
-    label: { en: 'Free disk at the start', ru: 'Свободный диск в начале' },
-    hint: { en: `${RABBIT_NODE_HINT.en}; bodies not kept in RAM use it up; empty = the disk is not modelled`, ru: `${RABBIT_NODE_HINT.ru}; тела, не хранимые в RAM, его занимают; пусто — диск не моделируется` },
-    empty: { en: 'not modelled', ru: 'не моделируется' },
-    step: 1073741824,
-    when: RABBIT,
-  },
+  { path: 'queue.node.total_memory_available_override_value', label: { en: 'Node RAM', ru: 'RAM узла' }, hint: { en: 'Setting a node field models the node', ru: 'Любое поле узла включает его модель' }, config: true, step: 1073741824, when: RABBIT },
+  { path: 'queue.node.vm_memory_high_watermark.relative', label: { en: 'Memory watermark', ru: 'Порог памяти' }, hint: { en: 'Share of RAM above which every publisher is blocked', ru: 'Доля RAM, выше которой блокируются все издатели' }, config: 'vm_memory_high_watermark.relative', step: 0.05, when: RABBIT },
+  { path: 'queue.node.baseMemory', label: { en: 'Memory with empty queues', ru: 'Память при пустых очередях' }, hint: { en: 'QueueLab’s assumption', ru: 'Допущение QueueLab' }, step: 1048576, when: RABBIT },
+  { path: 'queue.node.messageOverhead', label: { en: 'RAM per message besides its body', ru: 'RAM на сообщение кроме тела' }, hint: { en: 'QueueLab’s assumption', ru: 'Допущение QueueLab' }, when: RABBIT },
+  { path: 'queue.node.bodiesInMemory', label: { en: 'Message bodies in RAM', ru: 'Тела сообщений в RAM' }, hint: { en: 'On: classic queues v1; off: on disk (v2, lazy, quorum)', ru: 'Вкл.: classic v1; выкл.: на диске (v2, lazy, quorum)' }, when: RABBIT },
+  { path: 'queue.node.disk_free_limit.absolute', label: { en: 'Disk free limit', ru: 'Минимум свободного диска' }, hint: { en: 'Below it every publisher is blocked', ru: 'Ниже него блокируются все издатели' }, config: 'disk_free_limit.absolute', step: 1000000, when: RABBIT },
+  { path: 'queue.node.diskFree', label: { en: 'Free disk at the start', ru: 'Свободный диск в начале' }, hint: { en: 'QueueLab’s assumption; empty = not modelled', ru: 'Допущение QueueLab; пусто — не моделируется' }, step: 1073741824, when: RABBIT },
 ];
 
 const queueFields: readonly FieldSpec[] = [
@@ -210,20 +161,8 @@ const queueFields: readonly FieldSpec[] = [
     hint: { en: 'After this many deliveries a rejected message goes to the DLQ instead', ru: 'После стольких доставок отклонённое сообщение уходит в DLQ' },
     config: 'retry.maxAttempts',
   },
-  {
-    path: 'queue.x-max-length',
-    label: { en: 'Max length', ru: 'Макс. длина' },
-    hint: { en: 'Ready messages the queue keeps at most (unacked ones do not count); empty = no limit', ru: 'Сколько готовых сообщений очередь держит максимум (без ack не считаются); пусто — без лимита' },
-    config: true,
-    empty: { en: 'none', ru: 'нет' },
-    step: 1000,
-  },
-  {
-    path: 'queue.x-overflow',
-    label: { en: 'At max length', ru: 'При макс. длине' },
-    hint: { en: 'drop-head: drop the oldest (to the DLQ with a DLX); reject-publish: refuse the new one (basic.nack); reject-publish-dlx: refuse and dead-letter it', ru: 'drop-head: сбросить старейшее (в DLQ, если есть DLX); reject-publish: отказать новому (basic.nack); reject-publish-dlx: отказать и отправить в DLX' },
-    config: true,
-  },
+  { path: 'queue.x-max-length', label: { en: 'Max length', ru: 'Макс. длина' }, hint: { en: 'Ready messages kept at most; empty = no limit', ru: 'Сколько готовых сообщений держать; пусто — без лимита' }, config: true, step: 1000 },
+  { path: 'queue.x-overflow', label: { en: 'At max length', ru: 'При макс. длине' }, hint: { en: 'Drop the oldest, or refuse the new one (basic.nack)', ru: 'Сбросить старейшее или отказать новому (basic.nack)' }, config: true },
   {
     path: 'queue.consumer_timeout',
     label: { en: 'Consumer timeout', ru: 'Таймаут консьюмера' },

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createPipeline } from '../../src/run/models/pipeline/entry.ts';
 import { buildPipelineSummary } from '../../src/run/models/pipeline/summary.ts';
+import { describePipelineStep } from '../../src/run/models/pipeline/describe.ts';
 import { validateScenario } from '../../src/scenario/validate.ts';
 import type { PipelineScenario } from '../../src/scenario/schema.ts';
 import { conservationErrors, run, scenario } from './helpers.ts';
@@ -238,5 +239,27 @@ describe('mechanisms', () => {
     // Blocked sends wait at most 0.5 s: end-to-end W ≤ 0.5 + the buffer's 5 items at 20/s + service.
     expect(timeout.r.W.mean!).toBeLessThan(0.5 + 0.25 + 0.1 + 0.1);
     expect(conservationErrors(timeout.m)).toEqual([]);
+  });
+});
+
+describe('Step in words', () => {
+  it('says what one event did: a production, a finished item and where it went, a block, a drop; and leaves the run as it was', () => {
+    const s = twoStage({ type: 'bounded', capacity: 1, policy: 'block' });
+    const m = createPipeline(s);
+    const said: string[] = [];
+    for (let k = 0; k < 400; k++) {
+      const say = describePipelineStep(m);
+      m.sim.step();
+      said.push(say());
+    }
+    expect(said.some((x) => x === 'in produced an item to a')).toBe(true);
+    expect(said.some((x) => /^a worker [12] finished an item → b$/.test(x))).toBe(true);
+    expect(said.some((x) => /^a worker [12] finished an item → b \(blocked: full\)/.test(x))).toBe(true);
+    expect(said.some((x) => /^b worker [12] finished an item from in: done after [\d.]+ s$/.test(x))).toBe(true);
+    expect(m.note).toBeNull();
+    // Narrating changes nothing: the same events as a run without it.
+    const plain = createPipeline(s);
+    plain.run(m.sim.now);
+    expect(JSON.stringify(buildPipelineSummary(s, plain))).toBe(JSON.stringify(buildPipelineSummary(s, m)));
   });
 });

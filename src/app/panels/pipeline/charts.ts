@@ -51,10 +51,16 @@ export function pipelineCharts(d: PipelineData | null, s: PipelineScenario, lang
     chart('chart-throughput', 'thr', [
       { cols: col('in'), label: t('chart.thr.in'), color: '#000000', dash: true },
       ...names.stages.map((name, i) => ({ cols: col(`done.${i}`), label: name, color: stageColor(i) })),
-      { cols: col('lost'), label: t('chart.thr.lost'), color: '#d55e00', dash: true },
+      // Lost items only where the scenario can lose any: a buffer that drops, or a source that sheds.
+      ...(canLose(s) ? [{ cols: col('lost'), label: t('chart.thr.lost'), color: '#d55e00', dash: true }] : []),
     ]),
     chart('chart-latency', 'lat', latency),
   ];
+}
+
+/** Whether a run of `s` can lose items: a bounded buffer that drops, or a source that sheds or gives up blocked sends. */
+export function canLose(s: PipelineScenario): boolean {
+  return s.stages.some((st) => st.buffer.type === 'bounded' && st.buffer.policy !== 'block') || s.sources.some((src) => src.shedAbove !== null || src.blockTimeout !== null);
 }
 
 /** Every stage's backlog summed (the series share one time grid: each is closed at every tick). */

@@ -12,7 +12,6 @@ export const PIPELINE_SETTINGS: readonly SettingsSection[] = [
   {
     id: 'source',
     each: 'sources',
-    count: 'sources',
     title: { en: 'Source', ru: 'Источник' },
     code: 'sources.{i}.name',
     fields: [
@@ -36,7 +35,6 @@ export const PIPELINE_SETTINGS: readonly SettingsSection[] = [
   {
     id: 'stage',
     each: 'stages',
-    count: 'stages',
     title: { en: 'Stage', ru: 'Стадия' },
     code: 'stages.{i}.name',
     fields: [

@@ -95,7 +95,7 @@ const ru: Record<PMessageKey, string> = {
   'chart.backlog.title': 'Бэклог по стадиям',
   'chart.backlog.y': 'ждут',
   'chart.backlog.caption': 'Сколько элементов ждёт в буфере каждой стадии (среднее за интервал).',
-  'chart.thr.title': 'Пропускная способность стадий',
+  'chart.thr.title': 'Обработано в секунду',
   'chart.thr.y': 'в секунду',
   'chart.thr.caption': 'Произведено, обработано каждой стадией и потеряно за секунду.',
   'chart.thr.in': 'произведено',

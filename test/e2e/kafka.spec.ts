@@ -595,8 +595,12 @@ test('latency vs utilisation: the sweep fills simulated points near the theory c
 // went from 180 kB to 190 kB: every shipped scenario's JSON is in the entry chunk, for the picker and links.
 // The pipeline model added 3.8 kB to the entry chunk (its schema, cross-field checks and cost, 2.3 kB;
 // its three scenarios with their lesson headlines, 1.5 kB; its panels are a lazy chunk of 28 kB raw),
-// and the queue broker's first load measured 190.9 kB (191.8 kB with attempts-in-memory): the budget is 192 kB.
-test('production build: the first load of any model stays under 192 kB of gzipped JavaScript', () => {
+// and the queue broker's first load measured 190.9 kB (191.8 kB with attempts-in-memory): the budget was 192 kB.
+// The RabbitMQ node (memory alarms) added 5.3 kB to the queue's first load (1.5 kB of scenarios and
+// schema in the entry chunk, 3.8 kB of panels), and eight more scenarios landed with it: a build of
+// main measured about 199 kB for the queue with its largest lesson, so the budget is 202 kB until the
+// node's page parts load only for scenarios that have a node.
+test('production build: the first load of any model stays under 202 kB of gzipped JavaScript', () => {
   const dir = 'dist/assets';
   const files = readdirSync(dir).filter((x) => x.endsWith('.js') && !x.includes('worker'));
   const gz = (f: string) => gzipSync(readFileSync(`${dir}/${f}`)).length;
@@ -631,6 +635,6 @@ test('production build: the first load of any model stays under 192 kB of gzippe
     const first = closure([main!, p]);
     // Interview mode is a lazy chunk of its own (vite.config.ts), loaded only when a question opens.
     expect([...first].filter((f) => f.startsWith('interview-') || f.startsWith('lesson-')), p).toEqual([]);
-    expect([...first].reduce((a, f) => a + gz(f), 0) + lesson, p).toBeLessThan(192_000);
+    expect([...first].reduce((a, f) => a + gz(f), 0) + lesson, p).toBeLessThan(202_000);
   }
 });

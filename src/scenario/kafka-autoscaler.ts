@@ -15,7 +15,7 @@ type Group = KafkaScenario['groups'][number];
  * maxReplicaCount new ones. 0 without an enabled autoscaler.
  */
 export function autoscalerSlots(g: Group): number {
-  return g.autoscaler.enabled ? g.autoscaler.maxReplicaCount : 0;
+  return g.autoscaler?.enabled ? g.autoscaler.maxReplicaCount : 0;
 }
 
 /** Errors of every group's enabled autoscaler, each naming its field and the allowed range. */
@@ -23,7 +23,7 @@ export function autoscalerErrors(s: KafkaScenario): ScenarioError[] {
   const errors: ScenarioError[] = [];
   s.groups.forEach((g, i) => {
     const a = g.autoscaler;
-    if (!a.enabled) return;
+    if (!a?.enabled) return;
     const at = `groups.${i}.autoscaler`;
     if (a.minReplicaCount > a.maxReplicaCount) {
       errors.push({ path: `${at}.minReplicaCount`, message: `must be at most maxReplicaCount (${a.maxReplicaCount})`, value: a.minReplicaCount });

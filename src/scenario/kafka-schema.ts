@@ -174,7 +174,7 @@ export const MAX_REPLICAS = 1000;
 
 /**
  * A lag-driven autoscaler for the group's deployment: KEDA's Kafka trigger feeding a Kubernetes
- * HorizontalPodAutoscaler (src/sim/model/kafka/group/autoscaler.ts). Off unless `enabled`.
+ * HorizontalPodAutoscaler (src/sim/model/kafka/group/autoscaler.ts). Off when left out or not `enabled`.
  */
 export const AutoscalerSchema = v.strictObject(
   {
@@ -240,7 +240,8 @@ export const GroupSchema = v.strictObject({
     failureRate: v.optional(num(0, 1), 0),
   }, 'must be an object like { "mode": "sequential", "time": { "type": "exponential", "mean": 0.01 } }'),
   retry: v.optional(RetrySchema, {}),
-  autoscaler: v.optional(AutoscalerSchema, {}),
+  /** Left out: no autoscaler (a link or file without one stays as it was). */
+  autoscaler: v.optional(AutoscalerSchema),
 });
 
 export const FAULT_KINDS = [

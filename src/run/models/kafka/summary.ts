@@ -76,7 +76,8 @@ export interface KafkaTheory {
  */
 export function kafkaTheory(s: KafkaScenario, assignment: Record<string, number[]>): KafkaTheory | null {
   const g = s.groups[0];
-  if (!g || s.producers.length !== 1 || s.faults.length > 0) return null;
+  // An autoscaler changes the group (and its assignment) with the load: no fixed M/M/1 per consumer.
+  if (!g || s.producers.length !== 1 || s.faults.length > 0 || g.autoscaler?.enabled) return null;
   const p = s.producers[0];
   if (p.arrivals !== 'poisson' || p.profile.length > 0 || p.bursts || p.daily || p.stopAt !== null) return null;
   if (g.processing.mode !== 'sequential' || g.processing.time.type !== 'exponential' || !(p.rate > 0)) return null;

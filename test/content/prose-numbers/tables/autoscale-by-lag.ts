@@ -5,7 +5,7 @@ import type { LogEntry } from '../../../../src/sim/model/kafka/event-log.ts';
 
 type Spike = Extract<KafkaScenario['faults'][number], { kind: 'load-spike' }>;
 const spike = (s: KafkaScenario) => s.faults[0] as Spike;
-const auto = (s: KafkaScenario) => s.groups[0].autoscaler;
+const auto = (s: KafkaScenario) => s.groups[0].autoscaler!;
 const scaler = (r: KafkaSummary) => r.groups.warehouse.autoscaler!;
 /** Records one consumer applies per second: 1 / mean processing time. */
 const mu = (s: KafkaScenario) => 1 / (s.groups[0].processing.time as { mean: number }).mean;
@@ -41,7 +41,8 @@ export default [
   k.measured('about {2} s per step', 'примерно на {2} с', (r, x) => r.rebalancePausedSeconds / (scaler(r).rebalances * x.s.topic.partitions), { within: 0.5 }),
   k.measured('about {77,000} records', 'около {77 000} записей', (r) => r.lagRecords.max, { sets: [capped], within: 1000 }),
   k.input('last {300} s', 'последние {300} с', (s) => auto(s).stabilizationWindowSeconds),
-  k.input(['{40} partitions planned', 'with {40} partitions the'], ['{40} партиций заранее', 'при {40} партициях'], (s) => s.topic.partitions, { fix: true }),
+  k.input(['{40} partitions planned', 'with {40} partitions the', 'now stops {40} partitions'], ['{40} партиций заранее', 'при {40} партициях', 'останавливает {40} партиций'], (s) => s.topic.partitions, { fix: true }),
+  k.input('partitions, not {12}.', 'а не {12}.', (s) => s.topic.partitions),
   k.measured('near {37,000} records', 'около {37 000} записей', (r) => r.lagRecords.max, { fix: true, within: 1000 }),
   k.measured('stays at {12} pods', 'на {12} подах', (r) => scaler(r).maxReplicas, { sets: [capped] }),
 ] satisfies Entry[];

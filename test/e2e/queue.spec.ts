@@ -230,8 +230,12 @@ test('memory-alarm: the node’s memory passes its watermark, every publisher is
   await expect(page.getByTestId('node-box')).toHaveAttribute('data-alarm', 'memory', { timeout: 60_000 });
   await page.getByTestId('play').click();
   await expect(status(page)).toHaveAttribute('data-value', 'paused');
-  // The alarm goes on and off every few seconds: step log line by log line to a moment it is set.
-  for (let i = 0; i < 20 && (await page.getByTestId('node-box').getAttribute('data-alarm')) !== 'memory'; i++) {
+  // The alarm goes on and off every few seconds: step log line by log line to a moment it is set
+  // and both publishers have been blocked (each logs connection.blocked at its first waiting publish).
+  const blockedBoth = async () =>
+    (await page.getByTestId('node-box').getAttribute('data-alarm')) === 'memory' &&
+    (await page.getByTestId('producer').evaluateAll((els) => els.every((e) => Number(e.getAttribute('data-waiting')) > 0)));
+  for (let i = 0; i < 40 && !(await blockedBoth()); i++) {
     const t = await page.getByTestId('sim-time').getAttribute('data-value');
     await page.getByTestId('step-next').click();
     await expect(page.getByTestId('sim-time')).not.toHaveAttribute('data-value', t!);

@@ -97,8 +97,11 @@ export default defineConfig({
       output: {
         // Lesson bodies are named apart, so that the size budget (test/e2e/kafka.spec.ts) can tell them from shared chunks.
         // Interview mode is a chunk of its own too (loaded when a question opens), named apart for the same reason.
+        // A model's panels (src/app/panels/<model>/index.ts) are named panels-<model>, apart from shared chunks
+        // that happen to be named after a module with a model's name (e.g. pipeline-graph).
         chunkFileNames: (chunk) =>
           chunk.facadeModuleId?.endsWith('.md?body') ? 'assets/lesson-[name]-[hash].js'
+          : /\/src\/app\/panels\/[a-z]+\/index\.ts$/.test(chunk.facadeModuleId ?? '') ? `assets/panels-${/\/panels\/([a-z]+)\//.exec(chunk.facadeModuleId!)![1]}-[hash].js`
           : [chunk.facadeModuleId ?? '', ...chunk.moduleIds].some((m) => m.includes('/src/app/interview/')) ? 'assets/interview-[name]-[hash].js'
           : 'assets/[name]-[hash].js',
       },

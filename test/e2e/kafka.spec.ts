@@ -599,16 +599,18 @@ test('latency vs utilisation: the sweep fills simulated points near the theory c
 // The RabbitMQ node (memory alarms) added 5.3 kB to the queue's first load (1.5 kB of scenarios and
 // schema in the entry chunk, 3.8 kB of panels), and eight more scenarios landed with it: a build of
 // main measured about 199 kB for the queue with its largest lesson, so the budget is 202 kB until the
-// node's page parts load only for scenarios that have a node.
-test('production build: the first load of any model stays under 202 kB of gzipped JavaScript', () => {
+// node's page parts load only for scenarios that have a node. Then the settings panel, compare view,
+// W vs ρ and the playlist maker became chunks loaded when first opened (src/app/shell/lazy.svelte.ts):
+// 14 kB gzipped left the entry chunk and the queue's first load measured 191.5 kB, so the budget is 196 kB.
+test('production build: the first load of any model stays under 196 kB of gzipped JavaScript', () => {
   const dir = 'dist/assets';
   const files = readdirSync(dir).filter((x) => x.endsWith('.js') && !x.includes('worker'));
   const gz = (f: string) => gzipSync(readFileSync(`${dir}/${f}`)).length;
   const main = files.find((x) => x.startsWith('index-'));
   expect(main).toBeDefined();
-  // Each model's panels are a lazy chunk (named after its folder, see src/app/registry.ts); it and the
+  // Each model's panels are a lazy chunk (panels-<model>, vite.config.ts; see src/app/registry.ts); it and the
   // chunks it imports, transitively, are what that model's first screen loads beside the entry chunk.
-  const panels = files.filter((x) => new RegExp(`^(${MODELS.join('|')})-`).test(x));
+  const panels = files.filter((x) => new RegExp(`^panels-(${MODELS.join('|')})-`).test(x));
   expect(panels.length).toBe(MODELS.length);
   const imports = (f: string) => [...readFileSync(`${dir}/${f}`, 'utf8').matchAll(/(?:import|from)\s*["']\.\/([^"']+\.js)["']/g)].map((m) => m[1]);
   const closure = (roots: string[]): Set<string> => {
@@ -635,6 +637,6 @@ test('production build: the first load of any model stays under 202 kB of gzippe
     const first = closure([main!, p]);
     // Interview mode is a lazy chunk of its own (vite.config.ts), loaded only when a question opens.
     expect([...first].filter((f) => f.startsWith('interview-') || f.startsWith('lesson-')), p).toEqual([]);
-    expect([...first].reduce((a, f) => a + gz(f), 0) + lesson, p).toBeLessThan(202_000);
+    expect([...first].reduce((a, f) => a + gz(f), 0) + lesson, p).toBeLessThan(196_000);
   }
 });

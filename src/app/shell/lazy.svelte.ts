@@ -1,0 +1,31 @@
+/**
+ * A part of the page that only a user's action shows (the settings panel, compare view, the
+ * playlist maker, W vs ρ, interview mode), split into a chunk of its own and loaded the first time
+ * `wanted()` turns true, so the first load carries only the first screen (the size budget in
+ * test/e2e/kafka.spec.ts). Call during a component's initialisation: the load is an effect.
+ * `value` is null until the chunk has arrived; a chunk that fails to load is reported by `error`.
+ */
+export function lazy<T>(load: () => Promise<T>, wanted: () => boolean): { readonly value: T | null; readonly error: unknown } {
+  let value = $state<T | null>(null);
+  let error = $state<unknown>(null);
+  let started = false;
+  $effect(() => {
+    if (started || !wanted()) return;
+    started = true;
+    load().then(
+      (m) => (value = m),
+      (e: unknown) => {
+        started = false; // a later open tries again (e.g. after the network came back)
+        error = e;
+      },
+    );
+  });
+  return {
+    get value() {
+      return value;
+    },
+    get error() {
+      return error;
+    },
+  };
+}

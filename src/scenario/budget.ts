@@ -19,6 +19,7 @@
  * Pure: no model code runs, so the page can check a link before its worker starts.
  */
 import { hasRequestCosts } from '../sim/model/cluster/config.ts';
+import { outboxCost } from './outbox-cost.ts';
 import type { ClusterScenario, KafkaScenario, QueueScenario, Scenario, ServiceScenario, StationScenario, StorageScenario } from './schema.ts';
 
 /** Most events one run may take (≈ 1–2 minutes at the measured 3–5 M events/s). */
@@ -214,6 +215,7 @@ const COST: { [K in Scenario['model']]: (s: Extract<Scenario, { model: K }>) => 
   cluster: clusterCost,
   service: serviceCost,
   storage: storageCost,
+  outbox: outboxCost,
 };
 
 export function costOf(s: Scenario): Cost {
@@ -260,7 +262,7 @@ export function budgetErrors(s: Scenario): BudgetError[] {
   return errors;
 }
 
-function fmtCount(n: number): string {
+export function fmtCount(n: number): string {
   if (n >= 1e12) return n.toExponential(2).replace('e+', ' × 10^');
   if (n >= 1e9) return `${+(n / 1e9).toPrecision(3)} billion`;
   if (n >= 1e6) return `${+(n / 1e6).toPrecision(3)} million`;

@@ -10,6 +10,7 @@ import { queueErrors } from './queue-validate.ts';
 import { clusterErrors } from './cluster-validate.ts';
 import { serviceModelErrors } from './service-validate.ts';
 import { storageErrors } from './storage-validate.ts';
+import { outboxErrors } from './outbox-validate.ts';
 import { depthMessage, MAX_CONSUMERS_PER_GROUP, valueTooDeep } from './limits.ts';
 import { ScenarioSchema, SCENARIO_VERSION, type KafkaScenario, type Scenario, type StationScenario } from './schema.ts';
 
@@ -219,6 +220,7 @@ const CHECKS: { [K in Scenario['model']]: (s: Extract<Scenario, { model: K }>) =
   cluster: clusterErrors,
   service: serviceModelErrors,
   storage: storageErrors,
+  outbox: outboxErrors,
 };
 
 function crossFieldErrors(s: Scenario): ScenarioError[] {

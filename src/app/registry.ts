@@ -21,6 +21,7 @@ import { blankQueue } from './panels/queue/blank.ts';
 import { blankCluster } from './panels/cluster/blank.ts';
 import { blankService } from './panels/service/blank.ts';
 import { blankStorage } from './panels/storage/blank.ts';
+import { blankOutbox } from './panels/outbox/blank.ts';
 
 export type Kind = Scenario['model'];
 type Of<K extends Kind> = Extract<Scenario, { model: K }>;
@@ -196,6 +197,13 @@ export const PAGES: { [K in Kind]: ModelPage<K> } = {
     runSeconds: 15,
     blank: blankStorage,
     panels: () => import('./panels/storage/index.ts').then((m) => m.panels),
+  },
+  outbox: {
+    kind: 'outbox',
+    label: { en: 'Database → broker: dual write and outbox', ru: 'База → брокер: двойная запись и outbox' },
+    runSeconds: 15,
+    blank: blankOutbox,
+    panels: () => import('./panels/outbox/index.ts').then((m) => m.panels),
   },
 };
 

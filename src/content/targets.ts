@@ -38,12 +38,14 @@ const CLUSTER_COUNTERS = ['c-lost', 'c-failed', 'c-duplicates', 'c-unavailable',
 const SERVICE_COUNTERS = ['s-offered', 's-goodput', 's-overload', 's-recovery', 's-amp', 's-wasted', 's-p99', 's-failed', 's-W'] as const;
 /** Counters strip cells of the storage page (`src/app/panels/storage/counters.ts`). */
 const STORAGE_COUNTERS = ['s-log', 's-keys', 's-dirty', 's-cleaner', 's-tombstones', 's-restore', 's-missing', 's-resurrected', 's-restoreTime'] as const;
+/** Counters strip cells of the outbox page (`src/app/panels/outbox/counters.ts`). */
+const OUTBOX_COUNTERS = ['o-rows', 'o-events', 'o-missing', 'o-phantom', 'o-duplicates', 'o-dupEffects', 'o-backlog', 'o-delay', 'o-lag'] as const;
 
 const each = (ids: readonly string[], t: WatchTarget): Record<string, WatchTarget> => Object.fromEntries(ids.map((id) => [id, t]));
 const COUNTER: WatchTarget = { present: { counter: true } };
 const PANEL: WatchTarget = { present: { panel: true } };
 
-export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster' | 'service' | 'storage', Readonly<Record<string, WatchTarget>>> = {
+export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster' | 'service' | 'storage' | 'outbox', Readonly<Record<string, WatchTarget>>> = {
   kafka: {
     counters: {},
     ...each(KAFKA_COUNTERS, COUNTER),
@@ -93,6 +95,15 @@ export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster' | '
     /** Parts of the topology: a partition's strip, its segments, the reader's marker, the producer and reader line. */
     ...each(['partition-log', 'segment', 'reader-pos', 'producer', 'reader-state'], { present: { within: 'topology' } }),
     ...each(['chart-log', 'chart-dirty', 'chart-restore'], PANEL),
+    'event-log': { tab: 'log' },
+  },
+  outbox: {
+    counters: {},
+    ...each(OUTBOX_COUNTERS, COUNTER),
+    topology: PANEL,
+    /** Parts of the topology: the app, the database and its outbox, the relay, the topic, the consumer, the crash point. */
+    ...each(['app-box', 'db-box', 'relay-box', 'topic-box', 'consumer-box', 'crash-point'], { present: { within: 'topology' } }),
+    ...each(['chart-gap', 'chart-dups', 'chart-delay'], PANEL),
     'event-log': { tab: 'log' },
   },
   station: {

@@ -5,6 +5,16 @@ import type { OutboxScenario } from '../../src/scenario/schema.ts';
 import type { OutboxModel } from '../../src/sim/model/outbox/outbox-model.ts';
 import { ABORTED, F_APPLIED, F_EVENT, IN_TXN, MISSING, PENDING, PHANTOM, PUBLISHED, PUBLISHING, REJECTED } from '../../src/sim/model/outbox/requests.ts';
 
+/** A small valid scenario the tests vary: 100 requests a second for a minute, 10 ms transactions and sends. */
+export const BASE = {
+  version: 1,
+  model: 'outbox',
+  duration: 60,
+  app: { rate: 100 },
+  db: { time: { type: 'exponential', mean: 0.01 } },
+  publish: { latency: { type: 'exponential', mean: 0.01 } },
+};
+
 export function shipped(id: string, overrides: Record<string, unknown> = {}): OutboxScenario {
   const raw = JSON.parse(readFileSync(`scenarios/${id}.json`, 'utf8')) as Record<string, unknown>;
   return parseScenarioOrThrow({ ...raw, ...overrides }) as OutboxScenario;

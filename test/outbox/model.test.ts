@@ -15,16 +15,9 @@ import { validateScenario } from '../../src/scenario/validate.ts';
 import type { OutboxScenario } from '../../src/scenario/schema.ts';
 import { runScenario } from '../../src/run/run.ts';
 import { CdcRelay, PollingRelay } from '../../src/sim/model/outbox/relay.ts';
-import { conservationErrors } from './helpers.ts';
+import { centi, expectChunkInvariant } from '../sim/chunked.ts';
+import { BASE as base, conservationErrors } from './helpers.ts';
 
-const base = {
-  version: 1,
-  model: 'outbox',
-  duration: 60,
-  app: { rate: 100 },
-  db: { time: { type: 'exponential', mean: 0.01 } },
-  publish: { latency: { type: 'exponential', mean: 0.01 } },
-};
 
 function scenario(patch: Record<string, unknown>): OutboxScenario {
   const r = validateScenario({ ...base, ...patch });
@@ -34,7 +27,7 @@ function scenario(patch: Record<string, unknown>): OutboxScenario {
 
 const run = (s: OutboxScenario): OutboxSummary => runScenario(s) as OutboxSummary;
 
-const num = (min: number, max: number) => fc.integer({ min: Math.round(min * 100), max: Math.round(max * 100) }).map((x) => x / 100);
+const num = centi;
 const faultArb = fc.oneof(
   fc.record({ at: num(0, 29), kind: fc.constant('app-crash'), restartAfter: num(0.1, 5) }),
   fc.record({ at: num(0, 29), kind: fc.constant('relay-crash'), restartAfter: num(0.1, 5), point: fc.constantFrom('any', 'before-mark') }),
@@ -80,19 +73,7 @@ describe('conservation and chunk invariance (random runs, random faults)', () =>
     fc.assert(
       fc.property(scenarioArb, fc.array(num(0.01, 3), { minLength: 1, maxLength: 30 }), (raw, cuts) => {
         const s = valid(raw);
-        if (!s) return;
-        const m = createOutbox(s);
-        let t = 0;
-        for (const c of cuts) {
-          t = Math.min(s.duration, t + c);
-          m.run(t);
-          expect(conservationErrors(m), `t=${t}`).toEqual([]);
-        }
-        m.run(s.duration);
-        expect(conservationErrors(m)).toEqual([]);
-        const one = createOutbox(s);
-        one.run(s.duration);
-        expect(JSON.stringify(buildOutboxSummary(s, m))).toBe(JSON.stringify(buildOutboxSummary(s, one)));
+        if (s) expectChunkInvariant(s, cuts, createOutbox, buildOutboxSummary, conservationErrors);
       }),
       { numRuns: 80, seed: 15 },
     );

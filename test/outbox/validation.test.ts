@@ -4,15 +4,8 @@ import { formatError, validateScenario } from '../../src/scenario/validate.ts';
 import { costOf } from '../../src/scenario/budget.ts';
 import type { OutboxScenario } from '../../src/scenario/schema.ts';
 import { createOutbox } from '../../src/run/models/outbox/entry.ts';
+import { BASE as base } from './helpers.ts';
 
-const base = {
-  version: 1,
-  model: 'outbox',
-  duration: 60,
-  app: { rate: 100 },
-  db: { time: { type: 'exponential', mean: 0.01 } },
-  publish: { latency: { type: 'exponential', mean: 0.01 } },
-};
 
 function errors(patch: (s: typeof base & Record<string, unknown>) => unknown): string[] {
   const s = JSON.parse(JSON.stringify(base));

@@ -539,18 +539,18 @@ export class OutboxModel implements SimModel<OutboxFault>, RelayHost {
     this.sim.schedule(1, kTick, 0, 100);
   }
 
-  // ─── reading ───────────────────────────────────────────────────────────────────────────────
-
-  run(until: number, maxEvents = Infinity): number {
-    return this.sim.run(until, maxEvents);
-  }
+  // ─── reading (SimModel) ────────────────────────────────────────────────────────────────────
 
   logMark(): number {
-    return this.log.evicted + this.log.size + this.log.folded;
+    return this.log.written;
   }
 
   logEntries(): LogEntry[] {
     return this.log.read();
+  }
+
+  run(until: number, maxEvents = Infinity): number {
+    return this.sim.run(until, maxEvents);
   }
 
   /** The app's state now: up, or down until when. */

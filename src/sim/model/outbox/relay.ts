@@ -92,10 +92,72 @@ export interface Relay {
   crashes: number;
 }
 
-export class PollingRelay implements Relay {
-  readonly kind = 'polling';
+/**
+ * What both relays share: the phase and crash count, cycles (an event of an interrupted cycle is
+ * ignored), going down for a while — a crash of a relay already down only extends its downtime —
+ * and coming back when the downtime is over.
+ */
+abstract class RelayBase {
   phase: RelayPhase = 'idle';
   crashes = 0;
+  protected cycle = 0;
+  private downUntil = 0;
+  private readonly kRestart: number;
+
+  constructor(
+    protected readonly host: RelayHost,
+    protected readonly cfg: OutboxRelayConfig,
+    name: string,
+  ) {
+    this.kRestart = this.onCycle(`${name}-restart`, () => {
+      if (this.host.sim.now >= this.downUntil) this.restart();
+    });
+  }
+
+  /** Registers an event kind whose handler runs only for events scheduled in the current cycle. */
+  protected onCycle(name: string, run: () => void): number {
+    return this.host.sim.register(name, (c) => {
+      if (c === this.cycle) run();
+    });
+  }
+
+  /** Schedules `kind` after `delay` s in the current cycle. */
+  protected after(delay: number, kind: number): void {
+    this.host.sim.schedule(delay, kind, this.cycle);
+  }
+
+  /** Schedules `kind` at `t` in the current cycle. */
+  protected at(t: number, kind: number): void {
+    this.host.sim.scheduleAt(t, kind, this.cycle);
+  }
+
+  /** A crash of a relay already down extends its downtime; returns whether the relay was down. */
+  protected extendDowntime(restartAfter: number): boolean {
+    if (this.phase !== 'down') return false;
+    const until = this.host.sim.now + restartAfter;
+    if (until > this.downUntil) {
+      this.downUntil = until;
+      this.at(until, this.kRestart);
+    }
+    return true;
+  }
+
+  /** The relay dies now: a new cycle, down for `restartAfter` s, with a log line. */
+  protected goDown(restartAfter: number, source: string, line: string): void {
+    this.crashes++;
+    this.cycle++;
+    this.phase = 'down';
+    this.downUntil = this.host.sim.now + restartAfter;
+    this.host.log.add(this.host.sim.now, 'ERROR', source, line);
+    this.at(this.downUntil, this.kRestart);
+  }
+
+  /** Back after a crash. */
+  protected abstract restart(): void;
+}
+
+export class PollingRelay extends RelayBase implements Relay {
+  readonly kind = 'polling';
   /** Rows marked as published (UPDATE committed). */
   marked = 0;
   /** Sends that expired. */
@@ -105,8 +167,6 @@ export class PollingRelay implements Relay {
   private batch: number[] = [];
   private acked = 0;
   private sendAt = 0;
-  private cycle = 0;
-  private downUntil = 0;
   /** A `before-mark` crash waiting for its moment: the restart delay, or −1. */
   private armed = -1;
   private readonly kPoll: number;
@@ -114,32 +174,15 @@ export class PollingRelay implements Relay {
   private readonly kAck: number;
   private readonly kExpire: number;
   private readonly kMarked: number;
-  private readonly kRestart: number;
 
-  constructor(
-    private readonly host: RelayHost,
-    private readonly cfg: OutboxRelayConfig,
-  ) {
-    const sim = host.sim;
-    this.kPoll = sim.register('relay-poll', (c) => {
-      if (c === this.cycle) this.poll();
-    });
-    this.kSelected = sim.register('relay-selected', (c) => {
-      if (c === this.cycle) this.selected();
-    });
-    this.kAck = sim.register('relay-ack', (c) => {
-      if (c === this.cycle) this.ack();
-    });
-    this.kExpire = sim.register('relay-expire', (c) => {
-      if (c === this.cycle) this.expire();
-    });
-    this.kMarked = sim.register('relay-marked', (c) => {
-      if (c === this.cycle) this.markDone();
-    });
-    this.kRestart = sim.register('relay-restart', (c) => {
-      if (c === this.cycle) this.restart();
-    });
-    sim.schedule(cfg.pollInterval, this.kPoll, 0);
+  constructor(host: RelayHost, cfg: OutboxRelayConfig) {
+    super(host, cfg, 'relay');
+    this.kPoll = this.onCycle('relay-poll', () => this.poll());
+    this.kSelected = this.onCycle('relay-selected', () => this.selected());
+    this.kAck = this.onCycle('relay-ack', () => this.ack());
+    this.kExpire = this.onCycle('relay-expire', () => this.expire());
+    this.kMarked = this.onCycle('relay-marked', () => this.markDone());
+    this.after(cfg.pollInterval, this.kPoll);
   }
 
   committed(id: number): void {
@@ -161,14 +204,14 @@ export class PollingRelay implements Relay {
 
   private poll(): void {
     this.phase = 'select';
-    this.host.sim.schedule(this.host.relayDbTime(), this.kSelected, this.cycle);
+    this.after(this.host.relayDbTime(), this.kSelected);
   }
 
   private selected(): void {
     const n = Math.min(this.cfg.batchSize, this.table.length);
     if (n === 0) {
       this.phase = 'idle';
-      this.host.sim.schedule(this.cfg.pollInterval, this.kPoll, this.cycle);
+      this.after(this.cfg.pollInterval, this.kPoll);
       return;
     }
     this.batch = new Array<number>(n);
@@ -176,7 +219,7 @@ export class PollingRelay implements Relay {
     this.acked = 0;
     this.phase = 'publish';
     this.sendAt = this.host.sim.now;
-    this.host.sim.schedule(this.host.relayLatency(), this.kAck, this.cycle);
+    this.after(this.host.relayLatency(), this.kAck);
   }
 
   private ack(): void {
@@ -188,14 +231,14 @@ export class PollingRelay implements Relay {
       // The broker is down: the producer retries until it answers, or the send expires.
       const next = back + this.host.relayLatency();
       if (now >= deadline) this.expire();
-      else if (next > deadline) sim.scheduleAt(deadline, this.kExpire, this.cycle);
-      else sim.scheduleAt(next, this.kAck, this.cycle);
+      else if (next > deadline) this.at(deadline, this.kExpire);
+      else this.at(next, this.kAck);
       return;
     }
     this.host.appended(this.batch[this.acked]);
     this.acked++;
     sim.progress++;
-    if (this.acked < this.batch.length) sim.scheduleAt(Math.max(this.sendAt + this.host.relayLatency(), now), this.kAck, this.cycle);
+    if (this.acked < this.batch.length) this.at(Math.max(this.sendAt + this.host.relayLatency(), now), this.kAck);
     else this.published();
   }
 
@@ -209,20 +252,19 @@ export class PollingRelay implements Relay {
 
   /** Every send of the batch is answered (acknowledged or expired): mark the acknowledged rows. */
   private published(): void {
-    const sim = this.host.sim;
     if (this.armed >= 0 && this.acked > 0) {
-      const after = this.armed;
+      const restartAfter = this.armed;
       this.armed = -1;
-      this.crash(after, false);
+      this.crash(restartAfter, false);
       return;
     }
     if (this.acked === 0) {
       this.phase = 'idle';
-      sim.schedule(this.cfg.pollInterval, this.kPoll, this.cycle);
+      this.after(this.cfg.pollInterval, this.kPoll);
       return;
     }
     this.phase = 'mark';
-    sim.schedule(this.host.relayDbTime(), this.kMarked, this.cycle);
+    this.after(this.host.relayDbTime(), this.kMarked);
   }
 
   private markDone(): void {
@@ -233,52 +275,31 @@ export class PollingRelay implements Relay {
     this.batch = [];
     this.acked = 0;
     this.phase = 'idle';
-    this.host.sim.schedule(full ? 0 : this.cfg.pollInterval, this.kPoll, this.cycle);
+    this.after(full ? 0 : this.cfg.pollInterval, this.kPoll);
   }
 
   crash(restartAfter: number, beforeMark: boolean): void {
-    const sim = this.host.sim;
-    const now = sim.now;
-    if (this.phase === 'down') {
-      if (now + restartAfter > this.downUntil) {
-        this.downUntil = now + restartAfter;
-        sim.scheduleAt(this.downUntil, this.kRestart, this.cycle);
-      }
-      return;
-    }
-    if (beforeMark && this.atRisk() === 0) {
-      this.armed = restartAfter;
-      this.host.log.add(now, 'WARN', 'FaultInjector', 'relay crash armed: it dies the next time it holds published rows not yet marked');
-      return;
-    }
+    if (this.extendDowntime(restartAfter)) return;
     const risk = this.atRisk();
-    this.crashes++;
-    this.cycle++;
-    this.phase = 'down';
+    if (beforeMark && risk === 0) {
+      this.armed = restartAfter;
+      this.host.log.add(this.host.sim.now, 'WARN', 'FaultInjector', 'relay crash armed: it dies the next time it holds published rows not yet marked');
+      return;
+    }
     this.batch = [];
     this.acked = 0;
-    this.downUntil = now + restartAfter;
-    this.host.log.add(
-      now,
-      'ERROR',
-      'OutboxRelay',
-      risk > 0 ? `killed between publish and UPDATE: ${risk} published row(s) not marked will be published again` : `killed (nothing published and unmarked); restarts in ${restartAfter} s`,
-    );
-    sim.scheduleAt(this.downUntil, this.kRestart, this.cycle);
+    this.goDown(restartAfter, 'OutboxRelay', risk > 0 ? `killed between publish and UPDATE: ${risk} published row(s) not marked will be published again` : `killed (nothing published and unmarked); restarts in ${restartAfter} s`);
   }
 
-  private restart(): void {
-    if (this.host.sim.now < this.downUntil) return;
+  protected restart(): void {
     this.phase = 'idle';
     this.host.log.add(this.host.sim.now, 'INFO', 'OutboxRelay', `restarted: ${this.table.length} unmarked row(s) in the outbox`);
     this.poll();
   }
 }
 
-export class CdcRelay implements Relay {
+export class CdcRelay extends RelayBase implements Relay {
   readonly kind = 'cdc';
-  phase: RelayPhase = 'idle';
-  crashes = 0;
   offsetCommits = 0;
   /** The database's log of committed outbox rows from the last committed offset on; offsets are absolute. */
   private readonly wal = new IdList();
@@ -291,32 +312,17 @@ export class CdcRelay implements Relay {
   private pipe: number[] = [];
   private pipeAt: number[] = [];
   private pipeHead = 0;
-  private cycle = 0;
-  private downUntil = 0;
   private readonly kPoll: number;
   private readonly kAck: number;
   private readonly kFlush: number;
-  private readonly kRestart: number;
 
-  constructor(
-    private readonly host: RelayHost,
-    private readonly cfg: OutboxRelayConfig,
-  ) {
-    const sim = host.sim;
-    this.kPoll = sim.register('cdc-poll', (c) => {
-      if (c === this.cycle) this.poll();
-    });
-    this.kAck = sim.register('cdc-ack', (c) => {
-      if (c === this.cycle) this.ack();
-    });
-    this.kFlush = sim.register('cdc-offset-flush', (c) => {
-      if (c === this.cycle) this.flush();
-    });
-    this.kRestart = sim.register('cdc-restart', (c) => {
-      if (c === this.cycle) this.restart();
-    });
-    sim.schedule(cfg['poll.interval.ms'] / 1000, this.kPoll, 0);
-    sim.schedule(cfg['offset.flush.interval.ms'] / 1000, this.kFlush, 0);
+  constructor(host: RelayHost, cfg: OutboxRelayConfig) {
+    super(host, cfg, 'cdc');
+    this.kPoll = this.onCycle('cdc-poll', () => this.poll());
+    this.kAck = this.onCycle('cdc-ack', () => this.ack());
+    this.kFlush = this.onCycle('cdc-offset-flush', () => this.flush());
+    this.after(cfg['poll.interval.ms'] / 1000, this.kPoll);
+    this.after(cfg['offset.flush.interval.ms'] / 1000, this.kFlush);
   }
 
   get walEnd(): number {
@@ -350,8 +356,8 @@ export class CdcRelay implements Relay {
     }
     this.readPos += n;
     this.phase = this.inFlight() > 0 ? 'publish' : 'idle';
-    if (idle && n > 0) sim.schedule(this.host.relayLatency(), this.kAck, this.cycle);
-    sim.schedule(n === this.cfg['max.batch.size'] ? 0 : this.cfg['poll.interval.ms'] / 1000, this.kPoll, this.cycle);
+    if (idle && n > 0) this.after(this.host.relayLatency(), this.kAck);
+    this.after(n === this.cfg['max.batch.size'] ? 0 : this.cfg['poll.interval.ms'] / 1000, this.kPoll);
   }
 
   private ack(): void {
@@ -360,7 +366,7 @@ export class CdcRelay implements Relay {
     const back = this.host.brokerBackAt();
     if (back > now) {
       // Kafka Connect's producer never expires a send (delivery.timeout.ms = Integer.MAX_VALUE): it waits.
-      sim.scheduleAt(back + this.host.relayLatency(), this.kAck, this.cycle);
+      this.at(back + this.host.relayLatency(), this.kAck);
       return;
     }
     const offset = this.pipe[this.pipeHead++];
@@ -372,7 +378,7 @@ export class CdcRelay implements Relay {
       this.pipeAt = this.pipeAt.slice(this.pipeHead);
       this.pipeHead = 0;
     }
-    if (this.inFlight() > 0) sim.scheduleAt(Math.max(this.pipeAt[this.pipeHead] + this.host.relayLatency(), now), this.kAck, this.cycle);
+    if (this.inFlight() > 0) this.at(Math.max(this.pipeAt[this.pipeHead] + this.host.relayLatency(), now), this.kAck);
     else this.phase = 'idle';
   }
 
@@ -383,39 +389,24 @@ export class CdcRelay implements Relay {
       this.committedPos = this.ackedPos;
       this.offsetCommits++;
     }
-    this.host.sim.schedule(this.cfg['offset.flush.interval.ms'] / 1000, this.kFlush, this.cycle);
+    this.after(this.cfg['offset.flush.interval.ms'] / 1000, this.kFlush);
   }
 
   crash(restartAfter: number): void {
-    const sim = this.host.sim;
-    const now = sim.now;
-    if (this.phase === 'down') {
-      if (now + restartAfter > this.downUntil) {
-        this.downUntil = now + restartAfter;
-        sim.scheduleAt(this.downUntil, this.kRestart, this.cycle);
-      }
-      return;
-    }
+    if (this.extendDowntime(restartAfter)) return;
     const risk = this.atRisk();
-    this.crashes++;
-    this.cycle++;
-    this.phase = 'down';
     this.pipe = [];
     this.pipeAt = [];
     this.pipeHead = 0;
-    this.downUntil = now + restartAfter;
-    this.host.log.add(now, 'ERROR', 'Debezium', `connector task killed: ${risk} change(s) published since the last offset commit will be published again`);
-    sim.scheduleAt(this.downUntil, this.kRestart, this.cycle);
+    this.goDown(restartAfter, 'Debezium', `connector task killed: ${risk} change(s) published since the last offset commit will be published again`);
   }
 
-  private restart(): void {
-    const sim = this.host.sim;
-    if (sim.now < this.downUntil) return;
+  protected restart(): void {
     this.readPos = this.committedPos;
     this.ackedPos = this.committedPos;
     this.phase = 'idle';
-    this.host.log.add(sim.now, 'INFO', 'Debezium', `connector task restarted from the committed offset ${this.committedPos}`);
-    sim.schedule(this.cfg['offset.flush.interval.ms'] / 1000, this.kFlush, this.cycle);
+    this.host.log.add(this.host.sim.now, 'INFO', 'Debezium', `connector task restarted from the committed offset ${this.committedPos}`);
+    this.after(this.cfg['offset.flush.interval.ms'] / 1000, this.kFlush);
     this.poll();
   }
 }

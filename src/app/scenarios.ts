@@ -11,7 +11,7 @@ export const DEFAULT_SCENARIO_ID = 'mm1';
  * broker's (alphabetical, as before they were listed), then durability on a cluster: what acks
  * promise, what the ISR refuses, elections, the idempotent producer, transactions, follower
  * fetching and the controller; then a dependency's retries: the retry storm; then storage: cleanup
- * policies and compaction.
+ * policies and compaction; then the write path from a database to a broker: the dual write and the outbox.
  */
 const ORDER = [
   'mm1',
@@ -55,6 +55,7 @@ const ORDER = [
   'retry-storm',
   'compaction',
   'tombstones',
+  'dual-write-outbox',
 ];
 
 const files = import.meta.glob<unknown>(['../../scenarios/*.json', '!../../scenarios/*.schema.json'], {

@@ -6,37 +6,23 @@
  * nothing spilling.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { encodeShareHash } from '../../src/scenario/index.ts';
 import { cardSpills, failOnConsoleErrors, last, num, runToEnd, SHOTS } from './helpers.ts';
 
 failOnConsoleErrors();
 
-const SCENARIO = {
-  version: 1,
-  model: 'outbox',
-  id: 'custom',
-  title: 'Dual write with crashes',
-  seed: 1,
-  duration: 300,
-  mode: 'dual-write',
-  app: { rate: 200 },
-  db: { time: { type: 'lognormal', mean: 0.01, cv: 1 } },
-  publish: { latency: { type: 'lognormal', mean: 0.01, p99: 0.05 } },
-  faults: [
-    { at: 60, kind: 'broker-outage', duration: 20 },
-    { at: 70, kind: 'app-crash', restartAfter: 10 },
-    { at: 200, kind: 'relay-crash', restartAfter: 10, point: 'before-mark' },
-  ],
-};
+const SCENARIO = JSON.parse(readFileSync('scenarios/dual-write-outbox.json', 'utf8'));
 
 async function open(page: Page, s: unknown): Promise<void> {
   await page.goto(`/${encodeShareHash(s as never)}`);
   await expect(page.getByTestId('outbox-view')).toBeVisible();
 }
 
-test('dual write: a crash during a broker outage loses events; the gap chart ends on the counters', async ({ page }) => {
+test('dual-write-outbox: a crash during a broker outage loses events; the gap chart ends on the counters', async ({ page }) => {
   await open(page, SCENARIO);
   await expect(page.getByTestId('crash-point')).toContainText('row without an event');
+  await expect(page.getByTestId('explain-title')).toContainText('Dual write');
   await runToEnd(page);
   const missing = await num(page, 'o-missing');
   expect(missing).toBeGreaterThan(1000);
@@ -52,7 +38,7 @@ test('dual write: a crash during a broker outage loses events; the gap chart end
 });
 
 test('outbox + idempotent consumer: nothing lost; the relay’s duplicates are absorbed; the price is the delay; Russian', async ({ page }) => {
-  await open(page, { ...SCENARIO, mode: 'outbox', consumer: { idempotent: true } });
+  await open(page, { ...SCENARIO, mode: 'outbox', consumer: { ...SCENARIO.consumer, idempotent: true } });
   await page.getByTestId('lang-ru').click();
   await expect(page.getByTestId('crash-point')).toContainText('до UPDATE');
   await runToEnd(page);

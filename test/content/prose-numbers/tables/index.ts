@@ -42,6 +42,7 @@ import threadPoolReorder from './thread-pool-reorder.ts';
 import retryStorm from './retry-storm.ts';
 import compaction from './compaction.ts';
 import tombstones from './tombstones.ts';
+import dualWriteOutbox from './dual-write-outbox.ts';
 
 export const TABLES: Record<string, Entry[]> = {
   'add-partitions': addPartitions,
@@ -86,4 +87,5 @@ export const TABLES: Record<string, Entry[]> = {
   'controller-failover': controllerFailover,
   'retry-storm': retryStorm,
   'producer-batching': producerBatching,
+  'dual-write-outbox': dualWriteOutbox,
 };

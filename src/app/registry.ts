@@ -21,6 +21,7 @@ import { blankQueue } from './panels/queue/blank.ts';
 import { blankCluster } from './panels/cluster/blank.ts';
 import { blankService } from './panels/service/blank.ts';
 import { blankStorage } from './panels/storage/blank.ts';
+import { blankPipeline } from './panels/pipeline/blank.ts';
 import { blankOutbox } from './panels/outbox/blank.ts';
 
 export type Kind = Scenario['model'];
@@ -197,6 +198,13 @@ export const PAGES: { [K in Kind]: ModelPage<K> } = {
     runSeconds: 15,
     blank: blankStorage,
     panels: () => import('./panels/storage/index.ts').then((m) => m.panels),
+  },
+  pipeline: {
+    kind: 'pipeline',
+    label: { en: 'Pipelines: stages, buffers, backpressure', ru: 'Конвейеры: стадии, буферы, backpressure' },
+    runSeconds: 15,
+    blank: blankPipeline,
+    panels: () => import('./panels/pipeline/index.ts').then((m) => m.panels),
   },
   outbox: {
     kind: 'outbox',

@@ -10,8 +10,10 @@ export const DEFAULT_SCENARIO_ID = 'mm1';
  * Teaching order: queueing theory first, then the Kafka stories from simple to advanced, the queue
  * broker's (alphabetical, as before they were listed), then durability on a cluster: what acks
  * promise, what the ISR refuses, elections, the idempotent producer, transactions, follower
- * fetching and the controller; then a dependency's retries: the retry storm; then storage: cleanup
- * policies and compaction; then the write path from a database to a broker: the dual write and the outbox.
+ * fetching and the controller; then a dependency's retries and its breaker: the retry storm and
+ * the circuit breaker; then storage: cleanup policies and compaction; then pipelines: a slow
+ * stage, urgent work behind background work, and a buffer too big; then the write path from a
+ * database to a broker: the dual write and the outbox.
  */
 const ORDER = [
   'mm1',
@@ -33,7 +35,9 @@ const ORDER = [
   'retention-reset',
   'rebalance-storm',
   'eager-vs-cooperative',
+  'autoscale-by-lag',
   'poison-message',
+  'attempts-in-memory',
   'schema-change',
   'retry-topics',
   'delayed-delivery',
@@ -41,6 +45,7 @@ const ORDER = [
   'fifo-groups',
   'lease-too-short',
   'log-vs-queue',
+  'memory-alarm',
   'pooling',
   'prefetch',
   'priority',
@@ -52,9 +57,14 @@ const ORDER = [
   'follower-fetch',
   'controller-failover',
   'producer-batching',
+  'producer-buffer-full',
   'retry-storm',
+  'circuit-breaker',
   'compaction',
   'tombstones',
+  'pipeline-stages',
+  'priority-topics',
+  'bufferbloat',
   'dual-write-outbox',
 ];
 

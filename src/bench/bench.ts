@@ -20,6 +20,9 @@
  * RabbitMQ queue with 100 consumers at 10,000 messages/s (issue 14). Targets: ≥ 200 k messages/s,
  * < 400 MB.
  *
+ * Then the pipeline model (pipeline.ts): items per second of wall time through a three-stage
+ * pipeline (issue 15's "Done when"). Target: ≥ 300 k items/s, < 200 MB.
+ *
  * Last, the playground (browser.ts): the worst main-thread long task while a heavy scenario runs
  * at top speed in headless Chromium, over several runs. Target: none over 50 ms in the median run.
  */
@@ -32,6 +35,7 @@ import { Station } from '../sim/model/station/station.ts';
 import { BROKER_CASES, runBroker } from './broker.ts';
 import { QUEUE_CASES, runQueue } from './queue.ts';
 import { CLUSTER_CASES, runCluster } from './cluster.ts';
+import { PIPELINE_CASES, runPipeline } from './pipeline.ts';
 
 type Impl = 'baseline' | 'kernel' | 'station';
 interface CaseDef {
@@ -87,20 +91,28 @@ async function main(): Promise<void> {
     measure(impl as Impl, CASES.find((c) => c.id === caseId)!);
     return;
   }
-  if (mode === '--broker-child' || mode === '--queue-child' || mode === '--cluster-child') {
+  if (mode === '--broker-child' || mode === '--queue-child' || mode === '--cluster-child' || mode === '--pipeline-child') {
     const t0 = performance.now();
     const r =
-      mode === '--queue-child' ? runQueue(impl as keyof typeof QUEUE_CASES) : mode === '--cluster-child' ? runCluster(impl as keyof typeof CLUSTER_CASES) : runBroker(impl as keyof typeof BROKER_CASES);
+      mode === '--queue-child'
+        ? runQueue(impl as keyof typeof QUEUE_CASES)
+        : mode === '--cluster-child'
+          ? runCluster(impl as keyof typeof CLUSTER_CASES)
+          : mode === '--pipeline-child'
+            ? runPipeline(impl as keyof typeof PIPELINE_CASES)
+            : runBroker(impl as keyof typeof BROKER_CASES);
     const seconds = (performance.now() - t0) / 1000;
     process.stdout.write(JSON.stringify({ ...r, seconds, peakRssMB: process.resourceUsage().maxRSS / 1024 }));
     return;
   }
   const self = fileURLToPath(import.meta.url);
   const clusterOnly = mode === '--cluster';
+  const pipelineOnly = mode === '--pipeline';
+  const only = clusterOnly || pipelineOnly;
   console.log(`QueueLab kernel benchmark — Node ${process.version}, ${process.arch}`);
   console.log('rate = events per second of simulated work, best of 3 rounds of ≥ 1 s; peak = max RSS of the process\n');
   let ok = true;
-  for (const c of clusterOnly ? [] : CASES) {
+  for (const c of only ? [] : CASES) {
     console.log(c.label);
     const results: Partial<Record<Impl, { rate: number; peakRssMB: number }>> = {};
     for (const impl of c.impls) {
@@ -120,8 +132,9 @@ async function main(): Promise<void> {
     { title: 'Broker model (Kafka)', flag: '--broker-child', cases: BROKER_CASES, unit: 'records', memory: 200 },
     { title: '\nQueue-broker model (SQS, RabbitMQ)', flag: '--queue-child', cases: QUEUE_CASES, unit: 'messages', memory: 400 },
     { title: '\nCluster model (replication, acks=all)', flag: '--cluster-child', cases: CLUSTER_CASES, unit: 'records', memory: 400 },
+    { title: '\nPipeline model (three stages)', flag: '--pipeline-child', cases: PIPELINE_CASES, unit: 'records', memory: 200 },
   ];
-  for (const mdl of clusterOnly ? models.slice(-1) : models) {
+  for (const mdl of models.filter((x) => (clusterOnly ? x.flag === '--cluster-child' : pipelineOnly ? x.flag === '--pipeline-child' : true))) {
     console.log(`${mdl.title}, every metric on; one run each, peak = max RSS of the process`);
     for (const [id, c] of Object.entries(mdl.cases) as [string, { label: string; target: number }][]) {
       const r = spawnSync(process.execPath, ['--import', 'tsx', self, mdl.flag, id], { encoding: 'utf8' });
@@ -136,7 +149,7 @@ async function main(): Promise<void> {
       );
     }
   }
-  if (clusterOnly) {
+  if (only) {
     if (!ok) process.exitCode = 1;
     return;
   }

@@ -67,7 +67,7 @@ export const processIo: CliIo = {
 class UsageError extends Error {}
 
 /** Input that cannot become a scenario: reported with exit code 2. */
-class InputErrors extends Error {
+export class InputErrors extends Error {
   constructor(readonly errors: ScenarioError[]) {
     super(errors.map(formatError).join('\n'));
   }
@@ -190,7 +190,7 @@ const fail = (message: string): never => {
 };
 
 /** The scenario's JSON from a file or link: not yet overridden or validated (a link's is). */
-function loadRaw(source: string, io: CliIo): unknown {
+export function loadRaw(source: string, io: CliIo): unknown {
   if (looksLikeShare(source)) {
     const r = decodeShare(source);
     if (!r.ok) throw new InputErrors(r.errors);
@@ -208,7 +208,7 @@ function loadRaw(source: string, io: CliIo): unknown {
 }
 
 /** Applies `overrides` to `raw` and validates it; throws InputErrors for anything wrong. */
-function overridden(raw: unknown, overrides: Override[], flag = '--set'): Scenario {
+export function overridden(raw: unknown, overrides: Override[], flag = '--set'): Scenario {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new InputErrors([{ path: '', message: 'must be a JSON object', value: raw }]);
   }

@@ -53,7 +53,7 @@ export const TOPICS = ['basics', 'ordering', 'scaling', 'delivery', 'groups', 'e
 export type Topic = (typeof TOPICS)[number];
 
 /** Models a question may be waiting for (it is listed, with this, instead of faked). */
-export const NEEDS = ['queue-broker', 'replication', 'producer-acks', 'transactions', 'compaction', 'record-format', 'broker-io', 'controller'] as const;
+export const NEEDS = ['queue-broker', 'replication', 'producer-acks', 'transactions', 'compaction', 'record-format', 'broker-io', 'controller', 'request-path'] as const;
 export type Needs = (typeof NEEDS)[number];
 
 /** Units of a number prediction that is not a headline metric (a headline metric brings its own). */

@@ -28,24 +28,27 @@ const KAFKA_COUNTERS = ['k-lag', 'k-lagS', 'k-rebalances', 'k-idle', 'k-duplicat
 /** Counters strip cells of the station page (`src/app/panels/station/counters.ts`). */
 const STATION_COUNTERS = ['stat-lambda', 'stat-throughput', 'stat-utilization', 'stat-W', 'stat-Wq', 'stat-pBlock', 'stat-p50', 'stat-p99', 'stat-arrivals', 'stat-completed'] as const;
 
-/** Counters strip cells of the queue page (`src/app/panels/queue/counters.ts`; q-empty for SQS, q-requeued for RabbitMQ). */
-const QUEUE_COUNTERS = ['q-depth', 'q-inFlight', 'q-oldest', 'q-throughput', 'q-W', 'q-duplicates', 'q-dlq', 'q-lost', 'q-stored', 'q-empty', 'q-requeued'] as const;
+/** Counters strip cells of the queue page (`src/app/panels/queue/counters.ts`; q-empty for SQS, q-requeued for RabbitMQ; with a RabbitMQ node q-memory, q-alarms, q-gaveUp and q-refused in place of q-inFlight, q-duplicates, q-dlq and q-requeued). */
+const QUEUE_COUNTERS = ['q-depth', 'q-inFlight', 'q-oldest', 'q-throughput', 'q-W', 'q-duplicates', 'q-dlq', 'q-lost', 'q-stored', 'q-empty', 'q-requeued', 'q-memory', 'q-alarms', 'q-gaveUp', 'q-refused'] as const;
 
-/** Counters strip cells of the cluster page (`src/app/panels/cluster/counters.ts`; c-outDup and c-aborted with a processor; c-throughput, c-requests and c-busy with request costs). */
-const CLUSTER_COUNTERS = ['c-lost', 'c-failed', 'c-duplicates', 'c-unavailable', 'c-ner', 'c-underRep', 'c-produceP99', 'c-throughput', 'c-requests', 'c-busy', 'c-e2eP99', 'c-crossRack', 'c-outDup', 'c-aborted', 'c-elections'] as const;
+/** Counters strip cells of the cluster page (`src/app/panels/cluster/counters.ts`; c-outDup and c-aborted with a processor; c-throughput, c-requests and c-busy with request costs; c-buffer … c-expired with a web front). */
+const CLUSTER_COUNTERS = ['c-lost', 'c-failed', 'c-duplicates', 'c-unavailable', 'c-ner', 'c-underRep', 'c-produceP99', 'c-throughput', 'c-requests', 'c-busy', 'c-e2eP99', 'c-crossRack', 'c-outDup', 'c-aborted', 'c-elections', 'c-buffer', 'c-blocked', 'c-sendP99', 'c-gateway', 'c-answered', 'c-refused', 'c-expired'] as const;
 
 /** Counters strip cells of the dependency page (`src/app/panels/service/counters.ts`). */
-const SERVICE_COUNTERS = ['s-offered', 's-goodput', 's-overload', 's-recovery', 's-amp', 's-wasted', 's-p99', 's-failed', 's-W'] as const;
+const SERVICE_COUNTERS = ['s-offered', 's-goodput', 's-overload', 's-recovery', 's-amp', 's-wasted', 's-failWait', 's-failed', 's-W'] as const;
 /** Counters strip cells of the storage page (`src/app/panels/storage/counters.ts`). */
 const STORAGE_COUNTERS = ['s-log', 's-keys', 's-dirty', 's-cleaner', 's-tombstones', 's-restore', 's-missing', 's-resurrected', 's-restoreTime'] as const;
 /** Counters strip cells of the outbox page (`src/app/panels/outbox/counters.ts`). */
 const OUTBOX_COUNTERS = ['o-rows', 'o-events', 'o-missing', 'o-phantom', 'o-duplicates', 'o-dupEffects', 'o-backlog', 'o-delay', 'o-lag'] as const;
 
+/** Counters strip cells of the pipeline page (`src/app/panels/pipeline/counters.ts`; p-first with several sources). */
+const PIPELINE_COUNTERS = ['p-in', 'p-done', 'p-W', 'p-p99', 'p-first', 'p-age', 'p-backlog', 'p-lost', 'p-blocked', 'p-paused'] as const;
+
 const each = (ids: readonly string[], t: WatchTarget): Record<string, WatchTarget> => Object.fromEntries(ids.map((id) => [id, t]));
 const COUNTER: WatchTarget = { present: { counter: true } };
 const PANEL: WatchTarget = { present: { panel: true } };
 
-export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster' | 'service' | 'storage' | 'outbox', Readonly<Record<string, WatchTarget>>> = {
+export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster' | 'service' | 'storage' | 'pipeline' | 'outbox', Readonly<Record<string, WatchTarget>>> = {
   kafka: {
     counters: {},
     ...each(KAFKA_COUNTERS, COUNTER),
@@ -53,6 +56,9 @@ export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster' | '
     /** The producer boxes of the topology (drawn "dead" when a producer stops sending). */
     producer: { present: { within: 'topology' } },
     ...each(['chart-lag', 'chart-lag-seconds', 'chart-heatmap', 'chart-throughput', 'chart-latency', 'chart-little'], PANEL),
+    /** A group with an autoscaler: members and idle members over time (in the heat map's place), and its line under the topology. */
+    'chart-members': PANEL,
+    autoscaler: { present: { within: 'topology' } },
     'event-log': { tab: 'log' },
     'chart-wrho': { tab: 'wrho' },
   },
@@ -60,9 +66,9 @@ export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster' | '
     counters: {},
     ...each(QUEUE_COUNTERS, COUNTER),
     topology: PANEL,
-    /** Parts of the topology: producers, the queue box, the consumers with their leases / prefetch slots, FIFO groups. */
-    ...each(['producer', 'queue-box', 'consumer', 'fifo-groups'], { present: { within: 'topology' } }),
-    ...each(['chart-depth', 'chart-oldest', 'chart-throughput', 'chart-latency'], PANEL),
+    /** Parts of the topology: producers, the queue box, the consumers with their leases / prefetch slots, FIFO groups, a RabbitMQ node's memory band. */
+    ...each(['producer', 'queue-box', 'consumer', 'fifo-groups', 'node-box'], { present: { within: 'topology' } }),
+    ...each(['chart-depth', 'chart-oldest', 'chart-throughput', 'chart-latency', 'chart-memory', 'chart-publish'], PANEL),
     'event-log': { tab: 'log' },
     'chart-wrho': { tab: 'wrho' },
   },
@@ -76,7 +82,7 @@ export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster' | '
      * and the consumers.
      */
     ...each(['broker', 'partition-row', 'replica', 'partitions-more', 'controller', 'producer', 'processor', 'consumer'], { present: { within: 'topology' } }),
-    ...each(['chart-records', 'chart-isr', 'chart-produce', 'chart-e2e', 'chart-io', 'chart-busy'], PANEL),
+    ...each(['chart-records', 'chart-isr', 'chart-produce', 'chart-e2e', 'chart-io', 'chart-busy', 'chart-buffer', 'chart-send', 'chart-front', 'chart-dropped'], PANEL),
     'event-log': { tab: 'log' },
   },
   service: {
@@ -95,6 +101,15 @@ export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster' | '
     /** Parts of the topology: a partition's strip, its segments, the reader's marker, the producer and reader line. */
     ...each(['partition-log', 'segment', 'reader-pos', 'producer', 'reader-state'], { present: { within: 'topology' } }),
     ...each(['chart-log', 'chart-dirty', 'chart-restore'], PANEL),
+    'event-log': { tab: 'log' },
+  },
+  pipeline: {
+    counters: {},
+    ...each(PIPELINE_COUNTERS, COUNTER),
+    topology: PANEL,
+    /** Parts of the topology: the sources, the stages (workers, buffer fill, drops), a paused stage's badge. */
+    ...each(['source-box', 'stage-box', 'paused-badge'], { present: { within: 'topology' } }),
+    ...each(['chart-backlog', 'chart-throughput', 'chart-latency'], PANEL),
     'event-log': { tab: 'log' },
   },
   outbox: {

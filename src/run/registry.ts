@@ -18,6 +18,7 @@ import { queueEntry } from './models/queue/entry.ts';
 import { clusterEntry } from './models/cluster/entry.ts';
 import { serviceEntry } from './models/service/entry.ts';
 import { storageEntry } from './models/storage/entry.ts';
+import { pipelineEntry } from './models/pipeline/entry.ts';
 import { outboxEntry } from './models/outbox/entry.ts';
 import type { ShippedTable } from './cells.ts';
 import type { MetricDef } from './headline.ts';
@@ -102,6 +103,7 @@ export const MODELS = {
   cluster: clusterEntry,
   service: serviceEntry,
   storage: storageEntry,
+  pipeline: pipelineEntry,
   outbox: outboxEntry,
 } as const satisfies { [K in Scenario['model']]: ModelEntry<Extract<Scenario, { model: K }>, any, any, any, any> };
 

@@ -19,6 +19,8 @@
  * Pure: no model code runs, so the page can check a link before its worker starts.
  */
 import { hasRequestCosts } from '../sim/model/cluster/config.ts';
+import { pipelineCost } from './pipeline-cost.ts';
+import { autoscalerSlots } from './kafka-autoscaler.ts';
 import { outboxCost } from './outbox-cost.ts';
 import type { ClusterScenario, KafkaScenario, QueueScenario, Scenario, ServiceScenario, StationScenario, StorageScenario } from './schema.ts';
 
@@ -104,7 +106,9 @@ export function kafkaCost(s: KafkaScenario): Cost {
     const retries = 1 + g.processing.failureRate * (g.retry.mode === 'none' ? 1 : g.retry.maxAttempts);
     events += records * EVENTS_PER_RECORD_PER_GROUP * retries;
     const added = s.faults.reduce((n, f) => n + (f.kind === 'add-consumer' && f.target === g['group.id'] ? f.count : 0), 0);
-    const m = g.members + added;
+    // An autoscaler may start up to maxReplicaCount more consumers and reconciles on its own timers.
+    const m = g.members + added + autoscalerSlots(g);
+    if (g.autoscaler?.enabled) timers += s.duration / g.autoscaler['horizontal-pod-autoscaler-sync-period'] + s.duration / g.autoscaler.pollingInterval;
     if (g.commit === 'auto') timers += (m * s.duration) / Math.max(0.001, g['auto.commit.interval.ms'] / 1000);
     const bytes = m * (2048 + 17 * g['max.poll.records'] + 48 * (g.processing.mode === 'sequential' ? 1 : g.processing.threads));
     groupMemory.push({ field: `groups.${i}.members`, what: `${fmtCount(m)} consumers of ${g['group.id']} and their poll buffers`, bytes });
@@ -160,8 +164,9 @@ export const QUEUE_MESSAGE_BYTES = 360;
  * The queue model: every message sent, times the deliveries its failures may cost (up to the
  * redrive or delivery limit, else 10); consumers that find nothing poll again every
  * WaitTimeSeconds (long polling) or every round trip (short polling), two events a call;
- * heartbeats; and, for memory, every message stored at once (consumers that stop), consumers,
- * and the key space (FIFO groups).
+ * heartbeats; a RabbitMQ node's resource check every second; and, for memory, every message stored
+ * at once (consumers that stop) or waiting in a blocked publisher (each publish call counts as a
+ * message, a publish to another queue on the node too), consumers, and the key space (FIFO groups).
  */
 export function queueCost(s: QueueScenario): Cost {
   let records = 0;
@@ -173,6 +178,8 @@ export function queueCost(s: QueueScenario): Cost {
   const limitField =
     q.type === 'sqs' ? (q.RedrivePolicy ? 'queue.RedrivePolicy.maxReceiveCount' : null) : q.retry ? 'queue.retry.maxAttempts' : q['x-queue-type'] === 'quorum' && q['x-delivery-limit'] !== null ? 'queue.x-delivery-limit' : null;
   let events = records * QUEUE_EVENTS_PER_MESSAGE + 4000 + s.duration / 60;
+  // A RabbitMQ node checks its memory and disk every second (and a blocked publisher's timeout is one event per expiry, within the messages').
+  if (q.type === 'rabbitmq' && q.node) events += s.duration;
   const loops: NonNullable<Cost['loops']> = [];
   if (failure > 0) {
     loops.push({
@@ -215,6 +222,7 @@ const COST: { [K in Scenario['model']]: (s: Extract<Scenario, { model: K }>) => 
   cluster: clusterCost,
   service: serviceCost,
   storage: storageCost,
+  pipeline: pipelineCost,
   outbox: outboxCost,
 };
 
@@ -293,6 +301,18 @@ export const CLUSTER_VISITS_PER_RECORD = 4;
 export const CLUSTER_IO_EVENTS = 1;
 /** Bytes a produce request can cost the request handlers while it waits or is served (its entry in the queue and the id maps), with margin; at most max.in.flight of them per partition per producer. */
 export const CLUSTER_IO_REQUEST_BYTES = 256;
+/**
+ * Events per record when send() blocks for buffer.memory, an upper bound (every send blocking): its
+ * max.block.ms check and a check re-armed after the send ahead of it got memory; with a web front,
+ * the load balancer's timeout too. A produce request that a slow-broker fault holds costs one more.
+ */
+export const CLUSTER_BLOCK_EVENTS = 2;
+export const CLUSTER_FRONT_EVENTS = 1;
+export const CLUSTER_STALL_EVENTS = 1;
+/** Bytes a send() waiting for buffer memory costs (its entry in the line and its pending timeout), with margin. */
+export const CLUSTER_BLOCKED_BYTES = 160;
+/** Bytes a batch costs while it holds buffer memory (its object and timers, beyond its records' share), with margin. */
+export const CLUSTER_BATCH_BYTES = 256;
 /** Events per record of the processor (its processing, its output append, a share of the commits). */
 export const CLUSTER_PROCESSOR_EVENTS = 3;
 /**
@@ -313,8 +333,11 @@ export const CLUSTER_PARTITION_BYTES = 2048;
  * three events a round; each reader (consumers, the processor) fetches the same way from every
  * broker and visits every partition a round; the processor's events per record; the ISR checks
  * visit every replica every replica.lag.time.max.ms / 2; with request costs, a handler completion
- * per request. Memory: the records and the partitions (with request costs, the requests they can
- * have waiting at the handlers: max.in.flight per partition per producer).
+ * per request; send() blocking for buffer memory (its timeouts, the web front's) and produce requests
+ * held by a slow broker. Memory: the records and the partitions (with request costs, the requests they
+ * can have waiting at the handlers: max.in.flight per partition per producer); the batches
+ * buffer.memory holds at once; with a web front, the send() calls that can wait at once (the peak
+ * rate × max.block.ms; without one a producer's single thread waits alone).
  */
 export function clusterCost(s: ClusterScenario): Cost {
   let records = 0;
@@ -334,13 +357,24 @@ export function clusterCost(s: ClusterScenario): Cost {
     { field: 'cluster.replica.lag.time.max.ms', what: 'ISR checks of every replica', events: (P * rf * s.duration * CLUSTER_VISIT_EVENTS) / (s.cluster['replica.lag.time.max.ms'] / 2000) },
   ];
   const io = hasRequestCosts(s);
-  const perRecord = CLUSTER_EVENTS_PER_RECORD + (rf - 1) * CLUSTER_VISITS_PER_RECORD * CLUSTER_VISIT_EVENTS + (s.processor ? CLUSTER_PROCESSOR_EVENTS : 0) + (io ? CLUSTER_IO_EVENTS : 0);
+  const stall = s.faults.some((f) => f.kind === 'slow-broker') ? CLUSTER_STALL_EVENTS : 0;
+  const front = s.producers.some((p) => p.front !== null) ? CLUSTER_FRONT_EVENTS : 0;
+  const perRecord = CLUSTER_EVENTS_PER_RECORD + (rf - 1) * CLUSTER_VISITS_PER_RECORD * CLUSTER_VISIT_EVENTS + (s.processor ? CLUSTER_PROCESSOR_EVENTS : 0) + (io ? CLUSTER_IO_EVENTS : 0) + CLUSTER_BLOCK_EVENTS + front + stall;
   const inFlight = s.producers.reduce((a, p) => a + p['max.in.flight.requests.per.connection'], 0);
   const events = records * perRecord + loops.reduce((a, l) => a + l.events, 0) + 4000;
   const memory: Cost['memory'] = [
     { field: 'duration', what: `${fmtCount(records)} records (${CLUSTER_RECORD_BYTES} bytes each, whatever the replication factor)`, bytes: records * (CLUSTER_RECORD_BYTES + readers.length / 8 + (s.processor ? CLUSTER_RECORD_BYTES : 0)) },
     { field: 'topic.partitions', what: `${fmtCount(P)} partitions`, bytes: P * (CLUSTER_PARTITION_BYTES + 256 * s.producers.length + (io ? CLUSTER_IO_REQUEST_BYTES * inFlight : 0)) },
   ];
+  s.producers.forEach((p, i) => {
+    const sent = peakRate(p) * spikeSeconds(s.faults, p.name, s.duration);
+    const batches = Math.min(sent, p['buffer.memory'] / Math.max(p['batch.size'], p.recordBytes));
+    memory.push({ field: `producers.${i}.buffer.memory`, what: `the batches producer ${p.name}'s buffer.memory holds at once (up to ${fmtCount(batches)})`, bytes: batches * CLUSTER_BATCH_BYTES });
+    if (p.front !== null) {
+      const waiting = Math.min(sent, peakRate(p) * (p['max.block.ms'] / 1000));
+      memory.push({ field: `producers.${i}.max.block.ms`, what: `the web requests of producer ${p.name} that can wait in send() at once (up to ${fmtCount(waiting)})`, bytes: waiting * CLUSTER_BLOCKED_BYTES });
+    }
+  });
   return { records, events, bytes: memory.reduce((a, m) => a + m.bytes, 0), memory, loops };
 }
 

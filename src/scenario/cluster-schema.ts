@@ -60,6 +60,11 @@ export const ClusterDefaults = {
   'num.io.threads': 8,
   'queued.max.requests': 500,
   'compression.type': 'none',
+  /** ProducerConfig: 32 MiB of accumulator memory, and send() blocks up to 60 s for it (kafka-defaults.json). */
+  'buffer.memory': 33_554_432,
+  'max.block.ms': 60_000,
+  /** QueueLab's web front: a 30 s gateway timeout (nginx's proxy_read_timeout and AWS ALB's idle timeout default to 60 s; 30 s is a common setting). */
+  'front.timeout.ms': 30_000,
 } as const;
 
 export { COMPRESSION, COMPRESSION_TYPES, type CompressionType } from '../sim/model/cluster/compression.ts';
@@ -132,6 +137,24 @@ export const ClusterTopicSchema = v.strictObject({
 
 export const ACKS = ['0', '1', 'all'] as const;
 
+/** What the web handler answers: after-send = 200 once send() returned, 503 when it threw; accept-and-shed = 202 once send() returned, and a record send() refused is dropped and counted. */
+export const FRONT_RESPONSES = ['after-send', 'accept-and-shed'] as const;
+
+/**
+ * QueueLab's assumption, not a Kafka setting: web requests in front of the producer. Every arrival
+ * of the producer is one HTTP request whose handler (its own thread; no thread-pool limit) calls
+ * send() once and answers when send() returns — `after-send`: 200, or 503 when send() failed with
+ * BufferExhaustedException; `accept-and-shed`: 202 either way, a refused record dropped and counted
+ * as shed. The load balancer (or the client) gives up after `timeout.ms` and answers 504 Gateway
+ * Timeout when the handler has not answered by then; the handler runs on regardless (its send()
+ * may still put the record in the buffer). Without a front (null), the producer is one application
+ * thread calling send() at its rate: a send() that blocks holds back the next one.
+ */
+export const FrontSchema = v.strictObject({
+  'timeout.ms': v.optional(ms(1, 3_600_000), ClusterDefaults['front.timeout.ms']),
+  respond: v.optional(v.picklist(FRONT_RESPONSES, typeMsg(FRONT_RESPONSES)), 'after-send'),
+}, 'must be null or an object like { "timeout.ms": 30000, "respond": "after-send" }');
+
 /** A producer of the topic: the log model's producer with the write-path settings. */
 export const ClusterProducerSchema = v.strictObject({
   ...v.omit(ProducerSchema, ['metadata.max.age.ms']).entries,
@@ -157,6 +180,15 @@ export const ClusterProducerSchema = v.strictObject({
   compressionRatio: v.optional(v.nullable(num(0.01, 1)), null),
   /** Broker rack of the producer's host (only decides which links are cross-rack). */
   'client.rack': v.optional(v.nullable(name('rack')), null),
+  /**
+   * The accumulator's memory (Kafka's BufferPool): each new batch takes max(batch.size, the
+   * record's size) bytes at send() and gives them back when the batch is acknowledged, fails or
+   * expires; a send() that needs a new batch when none is left waits, first come first served.
+   */
+  'buffer.memory': v.optional(num(1, 1_099_511_627_776, { integer: true, unit: 'bytes' }), ClusterDefaults['buffer.memory']),
+  /** How long send() waits for buffer memory before it fails with BufferExhaustedException (a TimeoutException); 0 = fail at once. */
+  'max.block.ms': v.optional(ms(0, 86_400_000), ClusterDefaults['max.block.ms']),
+  front: v.optional(v.nullable(FrontSchema), null),
 });
 
 export const PROCESSING_GUARANTEES = ['at_least_once', 'exactly_once_v2'] as const;
@@ -200,6 +232,7 @@ export const ClusterConsumerSchema = v.strictObject({
 export const CLUSTER_FAULT_KINDS = [
   'broker-crash',
   'broker-restart',
+  'slow-broker',
   'slow-replica',
   'network-partition',
   'lose-response',
@@ -221,6 +254,12 @@ export const ClusterFaultSchema = v.variant(
     v.strictObject({ at: at(), kind: v.literal('broker-crash'), broker: broker(), restartAfter: v.optional(v.nullable(num(0, SECONDS, { unit: 's' })), null) }),
     /** The broker starts again with the log it had, truncates what diverges from the leaders and catches up. */
     v.strictObject({ at: at(), kind: v.literal('broker-restart'), broker: broker() }),
+    /**
+     * The broker answers produce requests `delay.ms` later (a stalled disk: its appends wait) for
+     * `duration` seconds; requests are still handled in the order they arrived. Replica and
+     * consumer fetches are not slowed (that is `slow-replica`).
+     */
+    v.strictObject({ at: at(), kind: v.literal('slow-broker'), broker: broker(), 'delay.ms': num(0, 3_600_000, { minExclusive: true, unit: 'ms' }), duration: num(0, SECONDS, { minExclusive: true, unit: 's' }) }),
     /** The broker's replica fetches take `delay` ms longer (a slow disk or link) for `duration` seconds. */
     v.strictObject({ at: at(), kind: v.literal('slow-replica'), broker: broker(), 'delay.ms': num(0, 3_600_000, { minExclusive: true, unit: 'ms' }), duration: num(0, SECONDS, { minExclusive: true, unit: 's' }) }),
     /**
@@ -298,6 +337,9 @@ export const CLUSTER_DOTTED_FIELDS: readonly string[] = [
   'max.in.flight.requests.per.connection',
   'linger.ms',
   'client.rack',
+  'buffer.memory',
+  'max.block.ms',
+  'timeout.ms',
   'processing.guarantee',
   'commit.interval.ms',
   'transaction.timeout.ms',

@@ -19,6 +19,10 @@
  *   rule is applied to the value in effect.
  * - `max.in.flight.requests.per.connection` above 5 with `enable.idempotence` not set to false:
  *   Kafka 4.x refuses it even when idempotence is only on by default.
+ * - `buffer.memory` below `batch.size` or below `recordBytes`: Kafka starts, and then every send()
+ *   that needs a new batch fails (BufferPool.allocate throws IllegalArgumentException "Attempt to
+ *   allocate N bytes, but there is a hard limit of M on memory allocations."; a record larger than
+ *   buffer.memory gets RecordTooLargeException), so nothing would ever be written.
  */
 import type { ClusterScenario } from './schema.ts';
 import { producerErrors, producerNameErrors, producerTargetError, serviceErrors, type ScenarioError } from './checks.ts';
@@ -65,6 +69,15 @@ function producerConfigErrors(s: ClusterScenario): ScenarioError[] {
         path: `${at}.max.in.flight.requests.per.connection`,
         message: `must be in [1, ${MAX_IN_FLIGHT_FOR_IDEMPOTENCE}] ${why} (ConfigException: "To use the idempotent producer, max.in.flight.requests.per.connection must be set to at most 5. Current value is ${inFlight}."); set enable.idempotence to false to allow more`,
         value: inFlight,
+      });
+    }
+    const need = Math.max(p['batch.size'], p.recordBytes);
+    if (p['buffer.memory'] < need) {
+      const what = p.recordBytes > p['batch.size'] ? `recordBytes (${p.recordBytes})` : `batch.size (${p['batch.size']})`;
+      errors.push({
+        path: `${at}.buffer.memory`,
+        message: `must be at least ${what}, in [${need}, 1099511627776] bytes: each new batch takes max(batch.size, the record's size) bytes of buffer.memory, so with less every send() would fail (Kafka: "Attempt to allocate ${need} bytes, but there is a hard limit of ${p['buffer.memory']} on memory allocations.")`,
+        value: p['buffer.memory'],
       });
     }
     const floor = p['linger.ms'] + p['request.timeout.ms'];
@@ -153,6 +166,7 @@ function faultErrors(s: ClusterScenario): ScenarioError[] {
     switch (f.kind) {
       case 'broker-crash':
       case 'broker-restart':
+      case 'slow-broker':
       case 'slow-replica':
       case 'network-partition':
         if (f.broker > n) errors.push({ path: `faults.${i}.broker`, message: `must be a broker id in [1, ${n}] (cluster.brokers is ${n})`, value: f.broker });

@@ -64,6 +64,16 @@ export const ServiceSchema = v.variant(
   typeMsg(SERVICE_TYPES),
 );
 
+/** Rate changes: from `at` seconds the rate moves to `rate`, as a step or linearly over `ramp` seconds (a dependency's clients, a pipeline's sources). */
+export const rampedProfile = (maxRate: number) =>
+  v.optional(
+    v.pipe(
+      v.array(v.strictObject({ at: num(0, SECONDS, { unit: 's' }), rate: num(0, maxRate, { unit: '/s' }), ramp: v.optional(num(0, SECONDS, { unit: 's' })) }), 'must be a list of { at, rate, ramp? } steps'),
+      v.maxLength(1000, 'must have at most 1000 steps'),
+    ),
+    [],
+  );
+
 export const text = (max: number) => v.pipe(v.string('must be a string'), v.maxLength(max, `must be at most ${max} characters`));
 
 /** Fields every scenario has, whatever its model. */

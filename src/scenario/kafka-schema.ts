@@ -134,12 +134,74 @@ export const RetrySchema = v.strictObject(
       DEFAULT_RETRY_TOPICS,
     ),
     dlq: v.optional(v.boolean('must be true or false'), false),
-    attempts: v.optional(v.picklist(['header', 'memory'], typeMsg(['header', 'memory'])), 'header'),
+    /**
+     * Where the handler counts attempts: in the consumer process's memory (what Spring Kafka's
+     * DefaultErrorHandler does; lost when the process dies) or in a store that outlives it, written
+     * before each attempt (keyed by topic, partition and offset). Retry topics carry the count in a
+     * header of each re-published copy either way. ("header", an older name of "store", is read as it;
+     * "store" stays the default so that older links replay the same runs.)
+     */
+    attempts: v.optional(v.picklist(['memory', 'store'], typeMsg(['memory', 'store'])), 'store'),
     classify: v.optional(v.boolean('must be true or false'), true),
     /** Seconds until a supervisor (Kubernetes) restarts a crashed consumer; null = never. */
     restartAfter: v.optional(v.nullable(num(0, 86_400, { unit: 's' })), 10),
   },
   'must be an object like { "mode": "retry-topics", "dlq": true }',
+);
+
+/**
+ * KEDA's defaults for its Apache Kafka scaler and a ScaledObject, and Kubernetes' for the
+ * HorizontalPodAutoscaler that KEDA creates (kedacore/keda pkg/scalers/kafka_scaler.go,
+ * pkg/apis/keda/v1alpha1; kubernetes pkg/apis/autoscaling/v2/defaults.go and the
+ * kube-controller-manager flags). `podStartup` is QueueLab's own assumption.
+ */
+export const AutoscalerDefaults = {
+  lagThreshold: 10,
+  activationLagThreshold: 0,
+  allowIdleConsumers: false,
+  limitToPartitionsWithLag: false,
+  minReplicaCount: 0,
+  maxReplicaCount: 100,
+  pollingInterval: 30,
+  cooldownPeriod: 300,
+  stabilizationWindowSeconds: 300,
+  'horizontal-pod-autoscaler-sync-period': 15,
+  podStartup: 10,
+} as const;
+
+/** Most replicas an autoscaler may ask for (the group's `members` has the same ceiling). */
+export const MAX_REPLICAS = 1000;
+
+/**
+ * A lag-driven autoscaler for the group's deployment: KEDA's Kafka trigger feeding a Kubernetes
+ * HorizontalPodAutoscaler (src/sim/model/kafka/group/autoscaler.ts). Off when left out or not `enabled`.
+ */
+export const AutoscalerSchema = v.strictObject(
+  {
+    /** QueueLab's switch: a KEDA ScaledObject scales this group's deployment. */
+    enabled: v.optional(v.boolean('must be true or false'), false),
+    /** Target total lag per replica: the HPA asks for ceil(total lag / lagThreshold) replicas. */
+    lagThreshold: v.optional(num(1, 1e9, { integer: true }), AutoscalerDefaults.lagThreshold),
+    /** Total lag above which the scaler is active (scales from zero; below it, to zero after cooldownPeriod). */
+    activationLagThreshold: v.optional(num(0, 1e9, { integer: true }), AutoscalerDefaults.activationLagThreshold),
+    /** false: never more replicas than partitions (KEDA's default); true: up to maxReplicaCount. */
+    allowIdleConsumers: v.optional(v.boolean('must be true or false'), AutoscalerDefaults.allowIdleConsumers),
+    /** Never more replicas than partitions that have lag. */
+    limitToPartitionsWithLag: v.optional(v.boolean('must be true or false'), AutoscalerDefaults.limitToPartitionsWithLag),
+    minReplicaCount: v.optional(num(0, MAX_REPLICAS, { integer: true }), AutoscalerDefaults.minReplicaCount),
+    maxReplicaCount: v.optional(num(1, MAX_REPLICAS, { integer: true }), AutoscalerDefaults.maxReplicaCount),
+    /** How often KEDA checks the trigger (activation, scaling to and from zero), seconds. */
+    pollingInterval: v.optional(num(1, 3600, { integer: true, unit: 's' }), AutoscalerDefaults.pollingInterval),
+    /** How long after the trigger was last active KEDA scales to zero (only with minReplicaCount 0), seconds. */
+    cooldownPeriod: v.optional(num(0, 86_400, { integer: true, unit: 's' }), AutoscalerDefaults.cooldownPeriod),
+    /** The HPA's scale-down stabilization window: it scales down to the highest recommendation of this many seconds. */
+    stabilizationWindowSeconds: v.optional(num(0, 3600, { integer: true, unit: 's' }), AutoscalerDefaults.stabilizationWindowSeconds),
+    /** How often the HPA controller reconciles (kube-controller-manager flag), seconds. */
+    'horizontal-pod-autoscaler-sync-period': v.optional(num(1, 300, { integer: true, unit: 's' }), AutoscalerDefaults['horizontal-pod-autoscaler-sync-period']),
+    /** QueueLab's assumption: seconds from a scale-up until the new pod's consumer process starts (scheduling, image, JVM). */
+    podStartup: v.optional(num(0, 600, { unit: 's' }), AutoscalerDefaults.podStartup),
+  },
+  'must be an object like { "enabled": true, "lagThreshold": 1000, "maxReplicaCount": 40 }',
 );
 
 export const GroupSchema = v.strictObject({
@@ -178,6 +240,8 @@ export const GroupSchema = v.strictObject({
     failureRate: v.optional(num(0, 1), 0),
   }, 'must be an object like { "mode": "sequential", "time": { "type": "exponential", "mean": 0.01 } }'),
   retry: v.optional(RetrySchema, {}),
+  /** Left out: no autoscaler (a link or file without one stays as it was). */
+  autoscaler: v.optional(AutoscalerSchema),
 });
 
 export const FAULT_KINDS = [

@@ -11,7 +11,11 @@
  * - `"type": "rabbitmq"` — RabbitMQ: the broker pushes to consumers with free `basic.qos`
  *   prefetch slots, round robin; a consumer acks, or nacks with or without requeue; a dead-letter
  *   exchange, a retry queue with a message TTL (the usual retry-with-delay pattern), a delivery
- *   limit (quorum queues) and priorities (`x-max-priority`).
+ *   limit (quorum queues) and priorities (`x-max-priority`); a length limit (`x-max-length`, with
+ *   `x-overflow`); and, opt-in, the node it lives on (`node`): its memory and disk against
+ *   RabbitMQ's resource alarms (`vm_memory_high_watermark`, `disk_free_limit`), which block every
+ *   publishing connection of the node — of this queue and of any other queue on it (a producer's
+ *   `routingKey`) — until the alarm clears.
  *
  * Producers (rates, profiles, keys) are the log model's; seconds are the unit of the scenario's own
  * instants and of SQS's settings (SQS states them in seconds), milliseconds of RabbitMQ's (as it
@@ -57,6 +61,56 @@ export const SqsQueueSchema = v.strictObject({
 }, 'must be an object like { "type": "sqs", "VisibilityTimeout": 30 }');
 
 export const RABBIT_QUEUE_TYPES = ['classic', 'quorum'] as const;
+/** x-overflow: what a queue at its x-max-length does (RabbitMQ's default drop-head). */
+export const RABBIT_OVERFLOW = ['drop-head', 'reject-publish', 'reject-publish-dlx'] as const;
+
+const GiB = 1024 * 1024 * 1024;
+const MiB = 1024 * 1024;
+
+/**
+ * RabbitMQ's resource-alarm settings with their defaults (deps/rabbit/Makefile of rabbitmq-server:
+ * `{vm_memory_high_watermark, 0.6}` since 4.0 — 0.4 before —, `{disk_free_limit, 50000000}`), and
+ * QueueLab's assumptions about what the node holds (named as such in the schema).
+ */
+export const NodeDefaults = {
+  /** QueueLab's default RAM for the node (RabbitMQ reads the OS's, or this setting when given). */
+  total_memory_available_override_value: 4 * GiB,
+  'vm_memory_high_watermark.relative': 0.6,
+  /** QueueLab's assumption: what a node with empty queues uses (the Erlang VM, connections, channels, plugins). */
+  baseMemory: 128 * MiB,
+  /** QueueLab's assumption: RAM a stored message costs besides its body (properties, index entries, queue bookkeeping). */
+  messageOverhead: 1024,
+  'disk_free_limit.absolute': 50_000_000,
+} as const;
+
+/**
+ * The node a RabbitMQ queue lives on, for its resource alarms (null: not modelled — memory and
+ * disk never run out, publishers are never blocked). Every second (RabbitMQ's vm_memory_monitor
+ * checks every 1000 ms) the node compares its memory — baseMemory + every message it stores ×
+ * (messageOverhead + its body when bodiesInMemory) — with vm_memory_high_watermark × RAM, and its
+ * free disk — diskFree less the bodies on disk — with disk_free_limit; while either alarm is set,
+ * every publishing connection is blocked (connection.blocked) and consumers carry on.
+ */
+export const NodeSchema = v.strictObject({
+  /** The node's RAM, bytes (RabbitMQ's setting of that name overrides what it reads from the OS; QueueLab's default 4 GiB). */
+  total_memory_available_override_value: v.optional(num(16 * MiB, 1024 * GiB, { integer: true, unit: 'bytes' }), NodeDefaults.total_memory_available_override_value),
+  /** The memory alarm is set when the node uses more than this share of its RAM (0 blocks every publisher at once, as RabbitMQ does). */
+  'vm_memory_high_watermark.relative': v.optional(num(0, 1), NodeDefaults['vm_memory_high_watermark.relative']),
+  /** QueueLab's assumption: memory the node uses with empty queues, bytes. */
+  baseMemory: v.optional(num(0, 1024 * GiB, { integer: true, unit: 'bytes' }), NodeDefaults.baseMemory),
+  /** QueueLab's assumption: RAM one stored message costs besides its body, bytes. */
+  messageOverhead: v.optional(num(0, 1_048_576, { integer: true, unit: 'bytes' }), NodeDefaults.messageOverhead),
+  /**
+   * QueueLab's assumption: true = message bodies are kept in RAM (classic queues version 1 of
+   * RabbitMQ 3.11 and before, not lazy); false = on disk (classic queues v2 — 3.12 and later, the
+   * only kind in 4.x —, lazy and quorum queues), where they count against the free disk instead.
+   */
+  bodiesInMemory: v.optional(bool(), true),
+  /** The disk alarm is set when the free disk falls below this, bytes (RabbitMQ's default 50 MB). */
+  'disk_free_limit.absolute': v.optional(num(0, 1024 * 1024 * GiB, { integer: true, unit: 'bytes' }), NodeDefaults['disk_free_limit.absolute']),
+  /** QueueLab's assumption: free disk when the run starts, bytes; null = the disk is not modelled. */
+  diskFree: v.optional(v.nullable(num(0, 1024 * 1024 * GiB, { integer: true, unit: 'bytes' })), null),
+}, 'must be null or an object like { "total_memory_available_override_value": 1073741824, "vm_memory_high_watermark.relative": 0.6 }');
 
 export const RabbitQueueSchema = v.strictObject({
   type: v.literal('rabbitmq'),
@@ -81,6 +135,16 @@ export const RabbitQueueSchema = v.strictObject({
   ),
   /** consumer_timeout: an unacked delivery older than this (ms) closes the consumer's channel and is requeued. */
   consumer_timeout: v.optional(num(1000, 86_400_000, { integer: true, unit: 'ms' }), QueueDefaults.consumer_timeout),
+  /** Ready messages the queue keeps at most (unacknowledged deliveries do not count, as in RabbitMQ); null = no limit. */
+  'x-max-length': v.optional(v.nullable(num(0, 100_000_000, { integer: true })), null),
+  /**
+   * At x-max-length: drop-head (RabbitMQ's default) drops the oldest ready message, or
+   * dead-letters it with a DLX; reject-publish refuses the new one (the publisher gets basic.nack);
+   * reject-publish-dlx refuses it and dead-letters it (classic queues only).
+   */
+  'x-overflow': v.optional(v.picklist(RABBIT_OVERFLOW, typeMsg(RABBIT_OVERFLOW)), 'drop-head'),
+  /** The node's memory and disk and RabbitMQ's resource alarms; null = not modelled. */
+  node: v.optional(v.nullable(NodeSchema), null),
 }, 'must be an object like { "type": "rabbitmq", "x-queue-type": "quorum" }');
 
 export const QUEUE_TYPES = ['sqs', 'rabbitmq'] as const;
@@ -127,6 +191,19 @@ export const QueueProducerSchema = v.strictObject({
   ...v.omit(ProducerSchema, ['batch.size', 'metadata.max.age.ms']).entries,
   /** Message priority (RabbitMQ, with x-max-priority; higher first). */
   priority: v.optional(num(0, 255, { integer: true }), 0),
+  /**
+   * RabbitMQ: the routing key it publishes with on the default exchange, i.e. the queue it
+   * publishes to; null = this scenario's queue. Another name is another queue on the same node,
+   * whose consumers keep up: QueueLab models only its publishes (sent, blocked by an alarm, timed
+   * out), not its messages — enough to see that an alarm blocks it too.
+   */
+  routingKey: v.optional(v.nullable(name('queue')), null),
+  /**
+   * RabbitMQ: the application's limit on a publish held by a blocked connection, ms (a
+   * BlockedListener that fails fast, or waitForConfirmsOrDie with a timeout): after it the publish
+   * fails and the message is dropped by the application, counted. null = wait until the alarm clears.
+   */
+  blockedTimeout: v.optional(v.nullable(num(1, 3_600_000, { integer: true, unit: 'ms' })), null),
 });
 
 export const QUEUE_FAULT_KINDS = [
@@ -196,4 +273,4 @@ export const QueueScenarioSchema = v.strictObject({
 });
 
 /** Field names of this schema that contain dots, so `--set` paths can address them. */
-export const QUEUE_DOTTED_FIELDS: readonly string[] = ['rtt.ms'];
+export const QUEUE_DOTTED_FIELDS: readonly string[] = ['rtt.ms', 'vm_memory_high_watermark.relative', 'disk_free_limit.absolute'];

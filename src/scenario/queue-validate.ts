@@ -46,10 +46,27 @@ function poolErrors(s: QueueScenario): ScenarioError[] {
 
 function rabbitErrors(s: QueueScenario): ScenarioError[] {
   const q = s.queue;
-  if (q.type !== 'rabbitmq') return [];
   const errors: ScenarioError[] = [];
+  if (q.type !== 'rabbitmq') {
+    // Publisher flow control is RabbitMQ's: an SQS producer has no routing key and is never blocked.
+    s.producers.forEach((p, i) => {
+      if (p.routingKey !== null) errors.push({ path: `producers.${i}.routingKey`, message: 'must be null for an SQS queue: a routing key is RabbitMQ’s (another queue on the same node)', value: p.routingKey });
+      if (p.blockedTimeout !== null) errors.push({ path: `producers.${i}.blockedTimeout`, message: 'must be null for an SQS queue: only a RabbitMQ node’s resource alarm blocks a publisher', value: p.blockedTimeout });
+    });
+    return errors;
+  }
   if (q['x-queue-type'] === 'classic' && q['x-delivery-limit'] !== null) {
     errors.push({ path: 'queue.x-delivery-limit', message: 'must be null for a classic queue: only quorum queues have a delivery limit (set x-queue-type to "quorum")', value: q['x-delivery-limit'] });
+  }
+  if (q['x-queue-type'] === 'quorum' && q['x-overflow'] === 'reject-publish-dlx') {
+    errors.push({ path: 'queue.x-overflow', message: 'must be drop-head or reject-publish for a quorum queue: reject-publish-dlx is a classic queue’s', value: q['x-overflow'] });
+  }
+  if (q.node === null) {
+    s.producers.forEach((p, i) => {
+      if (p.routingKey !== null && p.routingKey !== q.name) {
+        errors.push({ path: `producers.${i}.routingKey`, message: `must be null or "${q.name}" without queue.node: another queue’s publishers are modelled only through the node they share (add "node": {} to the queue, or set routingKey to null)`, value: p.routingKey });
+      }
+    });
   }
   return errors;
 }

@@ -13,6 +13,7 @@ import { QueueScenarioSchema } from './queue-schema.ts';
 import { ClusterScenarioSchema } from './cluster-schema.ts';
 import { ServiceScenarioSchema } from './service-schema.ts';
 import { StorageScenarioSchema } from './storage-schema.ts';
+import { PipelineScenarioSchema } from './pipeline-schema.ts';
 import { OutboxScenarioSchema } from './outbox-schema.ts';
 
 export { MAX_EXPECTED_ARRIVALS, SCENARIO_VERSION, SERVICE_TYPES, ServiceSchema } from './fields.ts';
@@ -67,14 +68,16 @@ export type QueueScenario = v.InferOutput<typeof QueueScenarioSchema>;
 export type ClusterScenario = v.InferOutput<typeof ClusterScenarioSchema>;
 export type ServiceScenario = v.InferOutput<typeof ServiceScenarioSchema>;
 export type StorageScenario = v.InferOutput<typeof StorageScenarioSchema>;
+export type PipelineScenario = v.InferOutput<typeof PipelineScenarioSchema>;
+
 export type OutboxScenario = v.InferOutput<typeof OutboxScenarioSchema>;
 
-export const MODELS = ['station', 'kafka', 'queue', 'cluster', 'service', 'storage', 'outbox'] as const;
+export const MODELS = ['station', 'kafka', 'queue', 'cluster', 'service', 'storage', 'pipeline', 'outbox'] as const;
 
 /** Any scenario: the `model` field picks the schema. */
 export const ScenarioSchema = v.variant(
   'model',
-  [StationScenarioSchema, KafkaScenarioSchema, QueueScenarioSchema, ClusterScenarioSchema, ServiceScenarioSchema, StorageScenarioSchema, OutboxScenarioSchema],
+  [StationScenarioSchema, KafkaScenarioSchema, QueueScenarioSchema, ClusterScenarioSchema, ServiceScenarioSchema, StorageScenarioSchema, PipelineScenarioSchema, OutboxScenarioSchema],
   typeMsg(MODELS.map((m) => `"${m}"`)),
 );
 export type Scenario = v.InferOutput<typeof ScenarioSchema>;

@@ -18,7 +18,7 @@
  * measurement of any system.
  */
 import * as v from 'valibot';
-import { commonEntries, num, SECONDS, ServiceSchema, typeMsg } from './fields.ts';
+import { commonEntries, num, rampedProfile, SECONDS, ServiceSchema, typeMsg } from './fields.ts';
 
 const RATE_MAX = 1e6;
 const bool = () => v.boolean('must be true or false');
@@ -44,13 +44,7 @@ export const ClientsSchema = v.strictObject({
   rate: num(0, RATE_MAX, { unit: '/s' }),
   arrivals: v.optional(v.picklist(['poisson', 'constant'], typeMsg(['poisson', 'constant'])), 'poisson'),
   /** Rate changes: from `at` seconds the rate moves to `rate`, as a step or linearly over `ramp` seconds. */
-  profile: v.optional(
-    v.pipe(
-      v.array(v.strictObject({ at: at(), rate: num(0, RATE_MAX, { unit: '/s' }), ramp: v.optional(num(0, SECONDS, { unit: 's' })) }), 'must be a list of { at, rate, ramp? } steps'),
-      v.maxLength(1000, 'must have at most 1000 steps'),
-    ),
-    [],
-  ),
+  profile: rampedProfile(RATE_MAX),
   /** Seconds a client waits for one attempt's answer; then it abandons the attempt (the service is not told). */
   timeout: num(0, 3600, { minExclusive: true, unit: 's' }),
   /** Attempts after the first one, at most (0 = no retries). */

@@ -10,6 +10,8 @@ import { queueErrors } from './queue-validate.ts';
 import { clusterErrors } from './cluster-validate.ts';
 import { serviceModelErrors } from './service-validate.ts';
 import { storageErrors } from './storage-validate.ts';
+import { pipelineErrors } from './pipeline-validate.ts';
+import { autoscalerErrors, autoscalerSlots } from './kafka-autoscaler.ts';
 import { outboxErrors } from './outbox-validate.ts';
 import { depthMessage, MAX_CONSUMERS_PER_GROUP, valueTooDeep } from './limits.ts';
 import { ScenarioSchema, SCENARIO_VERSION, type KafkaScenario, type Scenario, type StationScenario } from './schema.ts';
@@ -109,7 +111,13 @@ function fromIssue(issue: v.BaseIssue<unknown>): ScenarioError {
 
 /** Upgrades older scenario versions to the current one. Version 1 is the first; nothing to do yet. */
 function migrate(raw: Record<string, unknown>): Record<string, unknown> {
-  return raw;
+  // retry.attempts "header" (before 2026-12) meant a count that survives the consumer's restarts:
+  // that is "store" now, since a record's own header cannot be rewritten in place.
+  if (raw.model !== 'kafka' || !Array.isArray(raw.groups)) return raw;
+  const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+  if (!raw.groups.some((g) => isObj(g) && isObj(g.retry) && g.retry.attempts === 'header')) return raw;
+  const groups = raw.groups.map((g) => (isObj(g) && isObj(g.retry) && g.retry.attempts === 'header' ? { ...g, retry: { ...g.retry, attempts: 'store' } } : g));
+  return { ...raw, groups };
 }
 
 function stationErrors(s: StationScenario): ScenarioError[] {
@@ -170,7 +178,8 @@ function kafkaErrors(s: KafkaScenario): ScenarioError[] {
     const id = g['group.id'];
     if (ids.has(id)) errors.push({ path: `groups.${i}.group.id`, message: 'must be unique', value: id });
     ids.add(id);
-    consumers.set(id, g.members);
+    // An autoscaler may start up to maxReplicaCount more consumers (kafka-autoscaler.ts).
+    consumers.set(id, g.members + autoscalerSlots(g));
     if (g['heartbeat.interval.ms'] >= g['session.timeout.ms']) {
       errors.push({ path: `groups.${i}.heartbeat.interval.ms`, message: `must be lower than session.timeout.ms (${g['session.timeout.ms']} ms)`, value: g['heartbeat.interval.ms'] });
     }
@@ -179,6 +188,7 @@ function kafkaErrors(s: KafkaScenario): ScenarioError[] {
     }
     errors.push(...serviceErrors(g.processing.time, `groups.${i}.processing.time`));
   });
+  errors.push(...autoscalerErrors(s));
   // Consumers are named <group.id>-<n>; add-consumer faults raise n, at most to MAX_CONSUMERS_PER_GROUP.
   errors.push(...consumerCountErrors(s.faults, consumers, MAX_CONSUMERS_PER_GROUP, 'group', 'members'));
   errors.push(...producerNameErrors(s.producers));
@@ -220,6 +230,7 @@ const CHECKS: { [K in Scenario['model']]: (s: Extract<Scenario, { model: K }>) =
   cluster: clusterErrors,
   service: serviceModelErrors,
   storage: storageErrors,
+  pipeline: pipelineErrors,
   outbox: outboxErrors,
 };
 

@@ -35,7 +35,7 @@ function summary(over: Partial<ClusterSummary> = {}): ClusterSummary {
     warmup: 10,
     window: 90,
     events: 1000,
-    records: { produced: 1000, inFlight: 10, ackedStored: 990, ackedLost: 0, failed: 0 },
+    records: { produced: 1000, blocked: 0, inFlight: 10, ackedStored: 990, ackedLost: 0, failed: 0, expired: 0, refused: 0, shed: 0 },
     lost: 0,
     failedBy: {},
     duplicates: 0,
@@ -46,7 +46,9 @@ function summary(over: Partial<ClusterSummary> = {}): ClusterSummary {
     produceLatency: lat(0.002, 0.008),
     throughput: 11,
     requests: { count: 500, perSecond: 5.6, batchRecords: 2, batchBytes: 2048 },
-    producers: [{ name: 'producer', acks: 'all', idempotence: true, sent: 1000, acked: 990, lost: 0, failed: 0, duplicates: 0, latency: lat(0.002, 0.008) }],
+    buffer: { memory: 33_554_432, used: 16_384, maxUsed: 32_768, blockedNow: 0, blockedPeak: 0, sendsBlocked: 0, blockedTime: 0, blockedMax: 0, firstBlockedAt: null, sendTime: lat(0, 0) },
+    front: null,
+    producers: [{ name: 'producer', acks: 'all', idempotence: true, sent: 1000, acked: 990, lost: 0, failed: 0, expired: 0, refused: 0, shed: 0, duplicates: 0, latency: lat(0.002, 0.008), bufferMemory: 33_554_432, bufferUsed: 0, blocked: 0, gateway504: null }],
     elections: { clean: 0, unclean: 0, preferred: 0 },
     unavailable: { offline: 0, underMinIsr: 0, total: 0 },
     underReplicated: { final: 0, max: 0 },
@@ -87,6 +89,19 @@ function data(s: ClusterScenario, sum: ClusterSummary, parts: PartitionReplicasV
   };
 }
 
+/** A producer with a web front (30 s gateway timeout), and a run whose buffer is full. */
+const withFront = (): ClusterScenario => {
+  const b = blankCluster();
+  return { ...b, producers: [{ ...b.producers[0], front: { 'timeout.ms': 30_000, respond: 'after-send' } }] };
+};
+const bufferFull: Partial<ClusterSummary> = {
+  records: { produced: 149_000, blocked: 29_000, inFlight: 2_000, ackedStored: 74_400, ackedLost: 0, failed: 7_600, expired: 7_600, refused: 36_000, shed: 0 },
+  failedBy: { TimeoutException: 7_600 },
+  buffer: { memory: 33_554_432, used: 33_554_432, maxUsed: 33_554_432, blockedNow: 29_000, blockedPeak: 29_500, sendsBlocked: 91_000, blockedTime: 4e6, blockedMax: 60, firstBlockedAt: 74, sendTime: lat(35, 59.7) },
+  front: { requests: 149_000, ok: 74_000, shed: 0, errors: 0, timeouts: 75_000, open: 0, afterTimeout: 39_000, latency: lat(29.9, 30) },
+  producers: [{ name: 'producer', acks: 'all', idempotence: true, sent: 149_000, acked: 74_400, lost: 0, failed: 7_600, expired: 7_600, refused: 36_000, shed: 0, duplicates: 0, latency: lat(13, 157), bufferMemory: 33_554_432, bufferUsed: 33_554_432, blocked: 29_000, gateway504: 75_000 }],
+};
+
 const pgOf = (d: ClusterData | null, scenario: ClusterScenario, lang: Lang = 'en') => ({ data: d, scenario, lang, focus: 0, status: 'running' }) as unknown as Playground;
 
 describe('cluster texts and faults', () => {
@@ -98,7 +113,7 @@ describe('cluster texts and faults', () => {
     }
   });
   it('every fault a button sends is a valid cluster fault, aimed at the broker chosen', () => {
-    const kinds: ClusterFaultKind[] = ['broker-crash', 'broker-restart', 'slow-replica', 'network-partition', 'lose-response', 'controller-failover', 'crash', 'restart'];
+    const kinds: ClusterFaultKind[] = ['broker-crash', 'broker-restart', 'slow-broker', 'slow-replica', 'network-partition', 'lose-response', 'controller-failover', 'crash', 'restart'];
     for (const k of kinds) expect(v.safeParse(ClusterFaultSchema, clusterLiveFault(k, k === 'crash' || k === 'restart' ? 'enricher' : brokerTarget(3))).success, k).toBe(true);
     expect(clusterLiveFault('broker-crash', brokerTarget(3))).toMatchObject({ kind: 'broker-crash', broker: 3 });
     expect(brokerOf('broker-12')).toBe(12);
@@ -157,9 +172,9 @@ describe('cluster counters', () => {
     const bad = summary({
       lost: 40,
       truncated: 55,
-      records: { produced: 1000, inFlight: 0, ackedStored: 930, ackedLost: 40, failed: 30 },
+      records: { produced: 1000, blocked: 0, inFlight: 0, ackedStored: 930, ackedLost: 40, failed: 30, expired: 0, refused: 0, shed: 0 },
       failedBy: { TimeoutException: 20, NotEnoughReplicasException: 10 },
-      producers: [{ name: 'producer', acks: '1', idempotence: false, sent: 1000, acked: 970, lost: 40, failed: 30, duplicates: 0, latency: lat(0.002, 0.008) }],
+      producers: [{ name: 'producer', acks: '1', idempotence: false, sent: 1000, acked: 970, lost: 40, failed: 30, expired: 0, refused: 0, shed: 0, duplicates: 0, latency: lat(0.002, 0.008), bufferMemory: 33_554_432, bufferUsed: 0, blocked: 0, gateway504: null }],
       elections: { clean: 2, unclean: 0, preferred: 0 },
     });
     const cells = Object.fromEntries(clusterCounters(pgOf(data(s, bad, [part(0)]), s)).map((c) => [c.testid, c]));
@@ -199,7 +214,7 @@ describe('cluster charts, settings, compare', () => {
     d.series.handlerBusy = { t: Float64Array.of(1), mean: Float64Array.of(0.25), max: Float64Array.of(0.25), width: 1 };
     const charts = clusterCharts(d, 'en');
     expect(charts.map((c) => c.id)).toEqual(['chart-records', 'chart-produce', 'chart-io', 'chart-busy']);
-    expect(CLUSTER_CHART_IDS).toEqual(['chart-records', 'chart-isr', 'chart-produce', 'chart-e2e', 'chart-io', 'chart-busy']);
+    expect(CLUSTER_CHART_IDS).toEqual(['chart-records', 'chart-isr', 'chart-produce', 'chart-e2e', 'chart-io', 'chart-busy', 'chart-buffer', 'chart-send', 'chart-front', 'chart-dropped']);
     const ioChart = charts.find((c) => c.id === 'chart-io')!;
     expect(ioChart.lines.map((l) => l.label)).toEqual(['acked', 'requests']);
     expect(ioChart.note).toMatch(/^A request carries 2 records \(2 KiB\) on average\.$/);
@@ -207,6 +222,47 @@ describe('cluster charts, settings, compare', () => {
     expect(busy.lines[0].cols.mean[0]).toBeCloseTo(25);
     expect(busy.note).toBe('100 % of 8 threads busy; p99 wait for a handler 3 ms.');
     expect(clusterCharts(d, 'ru').find((c) => c.id === 'chart-busy')!.note).toBe('Занято 100 % из 8 потоков; p99 ожидания обработчика 3 мс.');
+  });
+  it('with a web front, the buffer’s four charts: its fill in %, time in send() against the clients’ wait, the answers per second, the records never written', () => {
+    const s = withFront();
+    const d = data(s, summary(bufferFull), [part(0)]);
+    d.series.bufferUsed = { t: Float64Array.of(1), mean: Float64Array.of(1), max: Float64Array.of(1), width: 1 };
+    const charts = clusterCharts(d, 'en');
+    expect(charts.map((c) => c.id)).toEqual(['chart-buffer', 'chart-send', 'chart-front', 'chart-dropped']);
+    const buf = charts[0];
+    expect(buf.lines[0].cols.mean[0]).toBe(100);
+    expect(buf.yFixed).toBe(100);
+    expect(buf.note).toBe('32 of 32 MiB held; 29,000 send() calls waiting.');
+    expect(clusterCharts(d, 'ru')[0].note).toBe('Занято 32 из 32 МиБ; ждут в send(): 29\u00a0000.');
+    expect(charts[1].lines.map((l) => l.label)).toEqual(['oldest wait', 'p99']);
+    expect(charts[2].lines.map((l) => l.label)).toEqual(['2xx', '503', '504', '202 shed']);
+    expect(charts[3].lines.map((l) => l.label)).toEqual(['refused', 'shed', 'expired']);
+    expect(clusterCompare.charts(d, pgOf(null, s)).map((c) => c.id)).toEqual(['cmp-buffer', 'cmp-front']);
+  });
+  it('with a web front, the buffer’s counters: full, blocked, send() p99, 504s with the records still sent, answers, refused, expired — red with the reason', () => {
+    const s = withFront();
+    const cells = clusterCounters(pgOf(data(s, summary(bufferFull), [part(0)]), s));
+    expect(cells.map((c) => c.testid)).toEqual(['c-buffer', 'c-blocked', 'c-sendP99', 'c-gateway', 'c-answered', 'c-refused', 'c-expired', 'c-lost', 'c-failed', 'c-produceP99']);
+    const by = (id: string) => cells.find((c) => c.testid === id)!;
+    expect(by('c-buffer')).toMatchObject({ value: 1, text: '100', tone: 'bad', note: 'full: send() blocks' });
+    expect(by('c-blocked')).toMatchObject({ value: 29_000, tone: 'bad', note: 'peak 29,500 · up to 60 s' });
+    expect(by('c-sendP99')).toMatchObject({ value: 59.7, tone: 'bad', note: 'blocks up to max.block.ms' });
+    expect(by('c-gateway')).toMatchObject({ value: 75_000, tone: 'bad', note: '39,000 still sent after' });
+    expect(by('c-answered')).toMatchObject({ value: 74_000, tone: 'plain', note: 'of 149,000 requests' });
+    expect(by('c-refused')).toMatchObject({ value: 36_000, tone: 'bad', note: 'after max.block.ms' });
+    expect(by('c-expired')).toMatchObject({ value: 7_600, tone: 'bad', note: 'delivery timeout' });
+    // Before the run: no reason to be red.
+    expect(clusterCounters(pgOf(null, s)).filter((c) => c.tone === 'bad')).toEqual([]);
+    // The topology's producer box: the buffer instead of acks and losses.
+    const t = clusterTopology(data(s, summary(bufferFull), [part(0)]), s);
+    expect(t.producers[0]).toMatchObject({ bufferUsed: 33_554_432, bufferMemory: 33_554_432, blocked: 29_000, gateway504: 75_000 });
+    expect(clusterTopology(null, blankCluster()).producers[0].gateway504).toBeNull();
+  });
+  it('settings: buffer.memory and max.block.ms always; the web front’s fields when the producer has one', () => {
+    const ids = (s: ClusterScenario) => buildView(CLUSTER_SETTINGS, s, [], 'en').flatMap((x) => x.fields.map((f) => f.testid));
+    expect(ids(blankCluster())).toEqual(expect.arrayContaining(['producers.0.buffer.memory', 'producers.0.max.block.ms']));
+    expect(ids(blankCluster())).not.toContain('producers.0.front.timeout.ms');
+    expect(ids(withFront())).toEqual(expect.arrayContaining(['producers.0.front.timeout.ms', 'producers.0.front.respond']));
   });
   it('the I/O charts draw a trailing mean: a burst of acknowledgements does not swing the line', () => {
     const c = { t: Float64Array.of(0, 1, 2, 3, 4), mean: Float64Array.of(10, 30, 10, 30, NaN) };

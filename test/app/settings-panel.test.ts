@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { render } from 'svelte/server';
 import SettingsPanel from '../../src/app/shell/SettingsPanel.svelte';
 import { formatError, validateScenario, type Scenario } from '../../src/scenario/index.ts';
-import { KAFKA_SETTINGS } from '../../src/app/panels/kafka/settings.ts';
+import { KAFKA_SETTINGS } from '../../src/app/panels/kafka/sections.ts';
 import { STATION_SETTINGS } from '../../src/app/panels/station/settings.ts';
 import type { SettingsSection } from '../../src/app/settings/index.ts';
 

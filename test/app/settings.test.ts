@@ -32,7 +32,7 @@ import {
   type Range,
   type SettingsSection,
 } from '../../src/app/settings/index.ts';
-import { KAFKA_SETTINGS } from '../../src/app/panels/kafka/settings.ts';
+import { KAFKA_SETTINGS } from '../../src/app/panels/kafka/sections.ts';
 import { STATION_SETTINGS } from '../../src/app/panels/station/settings.ts';
 
 type Draft = Record<string, unknown>;
@@ -368,12 +368,30 @@ describe('the panel view', () => {
     expect(find('ru', 'groups.0.session.timeout.ms')).toMatchObject({ label: 'Таймаут сессии', unit: 'мс' });
     expect(find('en', 'duration').range).toBe('(0 – 1B]');
     const sections = buildView(KAFKA_SETTINGS, draft, [], 'en');
-    expect(sections.map((s) => s.id)).toEqual(['producer', 'topic', 'group-0', 'retry-0', 'run']);
+    expect(sections.map((s) => s.id)).toEqual(['producer', 'topic', 'group-0', 'retry-0', 'autoscaler-0', 'run']);
     expect(sections[2].code).toBe((draft.groups as Draft[])[0]['group.id']);
   });
 
   it('repeats group sections per group, in order', () => {
-    expect(buildView(KAFKA_SETTINGS, byId('pubsub-groups'), [], 'en').map((s) => s.id)).toEqual(['producer', 'topic', 'group-0', 'retry-0', 'group-1', 'retry-1', 'run']);
+    expect(buildView(KAFKA_SETTINGS, byId('pubsub-groups'), [], 'en').map((s) => s.id)).toEqual(['producer', 'topic', 'group-0', 'retry-0', 'autoscaler-0', 'group-1', 'retry-1', 'autoscaler-1', 'run']);
+  });
+
+  it('shows a group’s autoscaler fields, with KEDA’s and Kubernetes’ names, only while it is on', () => {
+    const fieldsOf = (draft: unknown) => buildView(KAFKA_SETTINGS, draft, [], 'en').find((s) => s.id === 'autoscaler-0')!.fields;
+    expect(fieldsOf(byId('consumers-gt-partitions')).map((f) => f.testid)).toEqual(['groups.0.autoscaler.enabled']);
+    const on = fieldsOf(byId('autoscale-by-lag'));
+    const f = (id: string) => on.find((x) => x.testid === `groups.0.autoscaler.${id}`)!;
+    expect(f('lagThreshold')).toMatchObject({ config: 'lagThreshold', value: 1000, range: '1 – 1B' });
+    expect(f('allowIdleConsumers')).toMatchObject({ config: 'allowIdleConsumers', value: true });
+    expect(f('maxReplicaCount')).toMatchObject({ config: 'maxReplicaCount', value: 40, range: '1 – 1,000' });
+    expect(f('stabilizationWindowSeconds')).toMatchObject({ config: 'scaleDown.stabilizationWindowSeconds', value: 300 });
+    expect(f('pollingInterval')).toMatchObject({ value: 30, unit: 's' });
+    expect(f('podStartup')).toMatchObject({ config: null, value: 10 });
+    // The second group's fields follow the second group's switch (`{i}` in `when`).
+    const two = setAt(byId('pubsub-groups'), ['groups', '1', 'autoscaler', 'enabled'], true);
+    const view = buildView(KAFKA_SETTINGS, two, [], 'en');
+    expect(view.find((s) => s.id === 'autoscaler-0')!.fields).toHaveLength(1);
+    expect(view.find((s) => s.id === 'autoscaler-1')!.fields.length).toBeGreaterThan(10);
   });
 
   it('puts each validation error at its field', () => {

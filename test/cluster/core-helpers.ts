@@ -20,7 +20,14 @@ export function run(parts: Record<string, unknown>): { s: ClusterScenario; m: Cl
   return { s, m, r: buildClusterSummary(s, m) };
 }
 
+/** Every record in exactly one state (expired is part of failed), and every web request ended one way or is still open. */
 export function conserved(r: ClusterSummary): boolean {
   const x = r.records;
-  return x.produced === x.inFlight + x.ackedStored + x.ackedLost + x.failed;
+  const f = r.front;
+  return (
+    x.produced === x.blocked + x.inFlight + x.ackedStored + x.ackedLost + x.failed + x.refused + x.shed &&
+    x.expired <= x.failed &&
+    x.blocked === r.buffer.blockedNow &&
+    (f === null || f.requests === f.ok + f.shed + f.errors + f.timeouts + f.open)
+  );
 }

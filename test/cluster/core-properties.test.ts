@@ -11,10 +11,11 @@ const busy = {
   producers: [
     { name: 'a', rate: 300, acks: '1' },
     { name: 'b', rate: 300, 'enable.idempotence': false, 'request.timeout.ms': 2000 },
-    { name: 'c', rate: 100, acks: '0' },
+    { name: 'c', rate: 100, acks: '0', 'buffer.memory': 65536, 'max.block.ms': 2000, front: { 'timeout.ms': 1000 } },
   ],
   faults: [
     { at: 3, kind: 'slow-replica', broker: 2, 'delay.ms': 800, duration: 10 },
+    { at: 4, kind: 'slow-broker', broker: 3, 'delay.ms': 3000, duration: 8 },
     { at: 5, kind: 'lose-response', target: '*', count: 10 },
     { at: 8, kind: 'broker-crash', broker: 1, restartAfter: 12 },
     { at: 15, kind: 'network-partition', broker: 3, duration: 12 },
@@ -58,6 +59,7 @@ describe('cluster core: determinism and conservation', () => {
   const fault = fc.oneof(
     fc.record({ at: fc.integer({ min: 0, max: 29 }), kind: fc.constant('broker-crash'), broker: fc.integer({ min: 1, max: 3 }), restartAfter: fc.option(fc.integer({ min: 0, max: 15 })) }),
     fc.record({ at: fc.integer({ min: 0, max: 29 }), kind: fc.constant('broker-restart'), broker: fc.integer({ min: 1, max: 3 }) }),
+    fc.record({ at: fc.integer({ min: 0, max: 29 }), kind: fc.constant('slow-broker'), broker: fc.integer({ min: 1, max: 3 }), 'delay.ms': fc.integer({ min: 1, max: 8000 }), duration: fc.integer({ min: 1, max: 20 }) }),
     fc.record({ at: fc.integer({ min: 0, max: 29 }), kind: fc.constant('slow-replica'), broker: fc.integer({ min: 1, max: 3 }), 'delay.ms': fc.integer({ min: 1, max: 5000 }), duration: fc.integer({ min: 1, max: 20 }) }),
     fc.record({ at: fc.integer({ min: 0, max: 29 }), kind: fc.constant('network-partition'), broker: fc.integer({ min: 1, max: 3 }), duration: fc.integer({ min: 1, max: 20 }) }),
     fc.record({ at: fc.integer({ min: 0, max: 29 }), kind: fc.constant('lose-response'), target: fc.constantFrom('a', 'b', '*'), count: fc.integer({ min: 1, max: 20 }) }),
@@ -65,22 +67,32 @@ describe('cluster core: determinism and conservation', () => {
     fc.record({ at: fc.integer({ min: 0, max: 29 }), kind: fc.constantFrom('producer-stop', 'producer-start'), target: fc.constantFrom('a', 'b') }),
   );
 
-  it('produced = inFlight + ackedStored + ackedLost + failed at every sample and at the end, whatever the faults', () => {
+  // buffer.memory: 64 KiB holds 4 batches of 16 KiB (1 KiB records), so a slow or dead leader fills it
+  // within a second and send() blocks; max.block.ms 0 refuses at once; a web front (on producer a)
+  // answers 504 after its timeout, or 202 and sheds.
+  const front = fc.option(fc.record({ 'timeout.ms': fc.integer({ min: 1, max: 4000 }), respond: fc.constantFrom('after-send', 'accept-and-shed') }), { nil: null });
+
+  it('produced = blocked + inFlight + ackedStored + ackedLost + failed + refused + shed at every sample and at the end, whatever the faults and the buffer', () => {
+    // The new states must actually occur in these runs, or the property says nothing about them.
+    const seen = { blockedAtSample: 0, refused: 0, shed: 0, expired: 0, timeouts: 0 };
     fc.assert(
       fc.property(
         fc.array(fault, { maxLength: 8 }),
         fc.constantFrom('0', '1', 'all'),
         fc.boolean(),
         fc.integer({ min: 1, max: 1000 }),
-        (faults, acks, unclean, seed) => {
+        fc.constantFrom(33_554_432, 65_536, 16_384),
+        fc.constantFrom(0, 300, 3000, 60_000),
+        front,
+        (faults, acks, unclean, seed, memory, maxBlock, web) => {
           const s = scenario({
             seed,
             duration: 30,
             cluster: { controller: { 'broker.session.timeout.ms': 3000 } },
             topic: { partitions: 4, 'min.insync.replicas': 2, 'unclean.leader.election.enable': unclean },
             producers: [
-              { name: 'a', rate: 150, acks, 'request.timeout.ms': 2000, 'delivery.timeout.ms': 8000 },
-              { name: 'b', rate: 100, 'enable.idempotence': false, retries: 2, 'request.timeout.ms': 1500 },
+              { name: 'a', rate: 150, acks, 'request.timeout.ms': 2000, 'delivery.timeout.ms': 8000, 'buffer.memory': memory, 'max.block.ms': maxBlock, front: web },
+              { name: 'b', rate: 100, 'enable.idempotence': false, retries: 2, 'request.timeout.ms': 1500, 'buffer.memory': memory, 'max.block.ms': maxBlock },
             ],
             faults,
           });
@@ -88,9 +100,26 @@ describe('cluster core: determinism and conservation', () => {
           for (let t = 0.5; t <= 30; t += 0.5) {
             m.run(t);
             const r = m.records;
-            expect(r.n).toBe(r.inFlight + r.ackedStored + r.ackedLost + r.failed);
+            expect(r.n).toBe(r.blocked + r.inFlight + r.ackedStored + r.ackedLost + r.failed + r.refused + r.shed);
+            expect(r.expired).toBeLessThanOrEqual(r.failed);
             expect(r.duplicates).toBeGreaterThanOrEqual(0);
+            for (const p of m.producers.list) {
+              expect(p.pool.used).toBeGreaterThanOrEqual(0);
+              expect(p.pool.used).toBeLessThanOrEqual(p.pool.memory);
+              // Without a front the application's one thread waits alone.
+              if (!p.front) expect(p.pool.waiting).toBeLessThanOrEqual(1);
+              else expect(p.front.requests).toBe(p.front.ok + p.front.shed + p.front.errors + p.front.timeouts + p.front.open);
+            }
+            expect(r.blocked).toBe(m.blockedNow());
+            expect(m.producers.blockedNow).toBe(r.blocked);
+            expect(m.producers.blockedPeak).toBeGreaterThanOrEqual(r.blocked);
+            if (maxBlock === 0) expect(r.blocked).toBe(0);
+            if (r.blocked > 0) seen.blockedAtSample++;
           }
+          seen.refused += m.records.refused;
+          seen.shed += m.records.shed;
+          seen.expired += m.records.expired;
+          seen.timeouts += m.producers.list[0].front?.timeouts ?? 0;
           const sum = buildClusterSummary(s, m);
           expect(conserved(sum)).toBe(true);
           expect(sum.lost).toBeLessThanOrEqual(sum.truncated + sum.producers.reduce((a, p) => a + (p.acks === '0' ? p.sent : 0), 0));
@@ -98,5 +127,6 @@ describe('cluster core: determinism and conservation', () => {
       ),
       { numRuns: 40, seed: 13 },
     );
+    for (const [k, n] of Object.entries(seen)) expect(n, k).toBeGreaterThan(0);
   });
 });

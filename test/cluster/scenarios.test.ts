@@ -52,11 +52,14 @@ function run(id: string, seed: number, ...sets: string[]): Run {
 /** The scenario with its lesson's fix. */
 const fixed = (id: string, seed: number) => run(id, seed, ...lessonFix(id));
 
-/** Conservation: every record produced is in flight, acknowledged and stored, acknowledged and lost, or failed. */
+/** Conservation: every record produced is blocked in send(), in flight, acknowledged and stored, acknowledged and lost, failed (expired among them), refused or shed; every web request ended one way or is open. */
 function conserved(r: ClusterSummary): void {
   const c = r.records;
-  expect(c.inFlight + c.ackedStored + c.ackedLost + c.failed).toBe(c.produced);
+  expect(c.blocked + c.inFlight + c.ackedStored + c.ackedLost + c.failed + c.refused + c.shed).toBe(c.produced);
+  expect(c.expired).toBeLessThanOrEqual(c.failed);
   expect(r.lost).toBe(c.ackedLost);
+  const f = r.front;
+  if (f) expect(f.ok + f.shed + f.errors + f.timeouts + f.open).toBe(f.requests);
 }
 
 describe.each(SEEDS)('seed %i', (seed) => {
@@ -203,7 +206,7 @@ describe.each(SEEDS)('seed %i', (seed) => {
     expect(a.h('handlerBusy')).toBeGreaterThan(0.99);
     expect(a.h('throughput')).toBeGreaterThan(31_000);
     expect(a.h('throughput')).toBeLessThan(0.82 * offered);
-    // The rest piles up in the producer: its p99 grows past seconds (3.2 s on seed 1).
+    // The rest piles up in the producer until its 32 MiB buffer.memory is full (at about 8 s), then send() blocks: p99 about 2.4 s on seed 1.
     expect(a.h('produceP99')).toBeGreaterThan(2);
     expect(a.r.records.inFlight).toBeGreaterThan(50_000);
 
@@ -228,5 +231,61 @@ describe.each(SEEDS)('seed %i', (seed) => {
     expect(c.h('batchRecords')).toBeGreaterThan(4.5);
     expect(c.h('handlerBusy')).toBeGreaterThan(0.95);
     expect(c.h('produceP99')).toBeLessThan(0.02);
+  });
+
+  it('producer-buffer-full: a broker answering produce requests 5 s late fills the shared 32 MiB buffer; send() blocks to max.block.ms, the load balancer answers 504, batches expire; max.block.ms 1 s answers 503 within a second instead', () => {
+    const a = run('producer-buffer-full', seed);
+    conserved(a.r);
+    const stall = a.s.faults[0];
+    if (stall.kind !== 'slow-broker') throw new Error('the scenario is a slow broker');
+    // Broker 2's 4 partitions drain 4 batches/s and receive ≈ 41.7 (500/s × 4/12 ÷ 4 orders a batch):
+    // 2,048 batches of 16 KiB fill in ≈ 54 s after the stall (74.4 s on seed 1).
+    expect(a.r.buffer.maxUsed).toBe(a.r.buffer.memory);
+    expect(a.r.buffer.firstBlockedAt! - stall.at).toBeGreaterThan(50);
+    expect(a.r.buffer.firstBlockedAt! - stall.at).toBeLessThan(58);
+    // The line of blocked send() calls grows until its head has waited max.block.ms (60 s): p99 of the time in send() is max.block.ms.
+    expect(a.h('blockedMax')).toBeCloseTo(60, 6);
+    expect(a.h('sendP99')).toBeGreaterThan(59);
+    expect(a.h('blockedPeak')).toBeGreaterThan(25_000);
+    // Nearly every request from ≈ 107 s to the end of the stall ends in a 504 at the load balancer's 30 s (≈ 70,000; 70,436 on seed 1) …
+    expect(a.h('gateway504')).toBeGreaterThan(65_000);
+    expect(a.h('clientP99')).toBeGreaterThan(29);
+    // … and ≈ 29,000 of those orders entered the buffer after their 504 (a client retry would send them twice).
+    expect(a.h('after504')).toBeGreaterThan(25_000);
+    // send() fails with BufferExhaustedException (≈ 41,000), and batches behind the slow requests expire at 120 s.
+    expect(a.h('refused')).toBeGreaterThan(35_000);
+    expect(a.h('expired')).toBeGreaterThan(7_000);
+    expect(a.r.failedBy.TimeoutException).toBe(a.r.records.expired);
+    expect(a.log.some((e) => /^Expiring 4 record\(s\) for orders-\d+:120000 ms has passed since batch creation$/.test(e.text))).toBe(true);
+    expect(a.log.some((e) => e.text.includes('BufferExhaustedException: Failed to allocate 16384 bytes within the configured max blocking time 60000 ms. Total memory: 33554432 bytes. Available memory: 0 bytes. Poolable size: 16384 bytes'))).toBe(true);
+    // After the stall the buffer drains and nothing is left waiting.
+    expect(a.r.buffer.blockedNow).toBe(0);
+    expect(a.r.buffer.used).toBeLessThan(a.r.buffer.memory / 100);
+
+    const b = fixed('producer-buffer-full', seed);
+    conserved(b.r);
+    // max.block.ms 1 s: no request waits for the load balancer; every client has its answer within a second.
+    expect(b.h('gateway504')).toBe(0);
+    expect(b.h('sendP99')).toBeLessThanOrEqual(1);
+    expect(b.h('clientP99')).toBeLessThanOrEqual(1);
+    expect(b.h('blockedMax')).toBeLessThanOrEqual(1 + 1e-9);
+    // At most ≈ 500 handlers wait at once (the arrivals of 1 s), not tens of thousands.
+    expect(b.h('blockedPeak')).toBeLessThan(1_000);
+    // The price, stated: the refused orders are answered 503 (≈ 65,500), one per refused record.
+    expect(b.h('answered503')).toBe(b.r.records.refused);
+    expect(b.h('answered503')).toBeGreaterThan(60_000);
+    // The buffer is still full behind the slow broker, and orders answered 200 still expire there.
+    expect(b.r.buffer.maxUsed).toBe(b.r.buffer.memory);
+    expect(b.h('expired')).toBeGreaterThan(7_000);
+
+    // The other decision: 202 at once and shed (max.block.ms 0): nobody waits, ≈ 66,000 orders dropped with a metric.
+    const c = run('producer-buffer-full', seed, 'producers.0.max.block.ms=0', 'producers.0.front.respond=accept-and-shed');
+    conserved(c.r);
+    expect(c.h('gateway504')).toBe(0);
+    expect(c.r.buffer.sendsBlocked).toBe(0);
+    expect(c.h('sendP99')).toBe(0);
+    expect(c.h('shed')).toBeGreaterThan(60_000);
+    expect(c.h('refused')).toBe(0);
+    expect(c.r.front!.errors).toBe(0);
   });
 });

@@ -84,6 +84,30 @@ describe('cluster validation', () => {
     expect(errorsOf(producer({ 'delivery.timeout.ms': 30_005 }))).toEqual([]);
   });
 
+  it('buffer.memory: Kafka’s 32 MiB and max.block.ms 60 s by default; refused below a batch (every send() would fail), naming the field and the range', () => {
+    const r = validateScenario(base);
+    if (!r.ok || r.scenario.model !== 'cluster') throw new Error('base refused');
+    expect(r.scenario.producers[0]).toMatchObject({ 'buffer.memory': 33_554_432, 'max.block.ms': 60_000, front: null });
+    expect(errorsOf(producer({ 'buffer.memory': 8192 }))).toEqual([
+      'producers.0.buffer.memory: must be at least batch.size (16384), in [16384, 1099511627776] bytes: each new batch takes max(batch.size, the record\'s size) bytes of buffer.memory, so with less every send() would fail (Kafka: "Attempt to allocate 16384 bytes, but there is a hard limit of 8192 on memory allocations.") (got 8192)',
+    ]);
+    // A record larger than batch.size takes its own size.
+    expect(errorsOf(producer({ 'buffer.memory': 20_000, recordBytes: 30_000 }))[0]).toMatch(/^producers\.0\.buffer\.memory: must be at least recordBytes \(30000\), in \[30000, 1099511627776\] bytes/);
+    expect(errorsOf(producer({ 'buffer.memory': 16_384 }))).toEqual([]);
+    expect(errorsOf(producer({ 'buffer.memory': 0 }))[0]).toBe('producers.0.buffer.memory: must be an integer in [1, 1099511627776] bytes (got 0)');
+    expect(errorsOf(producer({ 'max.block.ms': -1 }))[0]).toBe('producers.0.max.block.ms: must be an integer in [0, 86400000] ms (got -1)');
+    expect(errorsOf(producer({ 'max.block.ms': 0 }))).toEqual([]);
+  });
+
+  it('the web front (QueueLab’s assumption): a load-balancer timeout in range and one of two answers', () => {
+    const r = validateScenario({ ...base, ...producer({ front: {} }) });
+    if (!r.ok || r.scenario.model !== 'cluster') throw new Error('front refused');
+    expect(r.scenario.producers[0].front).toEqual({ 'timeout.ms': 30_000, respond: 'after-send' });
+    expect(errorsOf(producer({ front: { 'timeout.ms': 0 } }))[0]).toBe('producers.0.front.timeout.ms: must be an integer in [1, 3600000] ms (got 0)');
+    expect(errorsOf(producer({ front: { respond: '202' } }))[0]).toBe('producers.0.front.respond: must be one of: after-send, accept-and-shed (got "202")');
+    expect(errorsOf(producer({ front: { retries: 3 } }))[0]).toMatch(/^producers\.0\.front/);
+  });
+
   it('refuses fault targets that do not exist: broker ids past the cluster, unknown producers, a processor that is not there', () => {
     const errs = errorsOf({
       cluster: { brokers: 3 },
@@ -96,6 +120,8 @@ describe('cluster validation', () => {
         { at: 6, kind: 'broker-restart', broker: 9 },
         { at: 7, kind: 'lose-response', target: '*', count: 3 },
         { at: 60, kind: 'controller-failover' },
+        { at: 8, kind: 'slow-broker', broker: 4, 'delay.ms': 5000, duration: 60 },
+        { at: 9, kind: 'slow-broker', broker: 2, 'delay.ms': 5000, duration: 60 },
       ],
     });
     expect(errs).toEqual([
@@ -105,7 +131,9 @@ describe('cluster validation', () => {
       'faults.4.target: names the processor, but the scenario has none: crash stops or starts the processor (use broker-crash for a broker) (got "enricher")',
       'faults.5.broker: must be a broker id in [1, 3] (cluster.brokers is 3) (got 9)',
       'faults.7.at: must be before the end of the run (60 s) (got 60)',
+      'faults.8.broker: must be a broker id in [1, 3] (cluster.brokers is 3) (got 4)',
     ]);
+    expect(errorsOf({ faults: [{ at: 1, kind: 'slow-broker', broker: 1, 'delay.ms': 0, duration: 5 }] })[0]).toBe('faults.0.delay.ms: must be a number in (0, 3600000] ms (got 0)');
     expect(errorsOf({ processor, faults: [{ at: 5, kind: 'crash', target: 'mapper' }, { at: 6, kind: 'restart', target: 'enricher' }] })).toEqual([
       'faults.0.target: must be the processor\'s name: enricher (got "mapper")',
     ]);

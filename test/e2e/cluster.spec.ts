@@ -290,3 +290,60 @@ test('producer-batching: 4 records a request fill the brokers’ request handler
   for (const id of ['throughput', 'requestRate', 'batchRecords', 'handlerBusy']) await expect(page.getByTestId(`cmp-row-${id}`)).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/cluster-batching-compare.png` });
 });
+
+test('producer-buffer-full: a slow broker fills the producer’s buffer, send() blocks, the load balancer answers 504; the fix in compare view answers 503 within a second; EN and RU at 1280×720', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.goto('/');
+  await page.getByTestId('scenario').selectOption('producer-buffer-full');
+  await expect(page.getByTestId('cluster-view')).toBeVisible();
+  // A web front: the buffer's four charts and its counters; the replication ones give their places.
+  for (const id of ['chart-buffer', 'chart-send', 'chart-front', 'chart-dropped', 'c-buffer', 'c-blocked', 'c-sendP99', 'c-gateway', 'c-answered', 'c-refused', 'c-expired']) await expect(page.getByTestId(id)).toBeVisible();
+  for (const id of ['chart-records', 'chart-isr', 'chart-e2e', 'c-ner', 'c-underRep']) await expect(page.getByTestId(id)).toHaveCount(0);
+  // Mid-run, the buffer is full and send() calls wait: the producer box and the counter say so.
+  await page.getByTestId('speed').selectOption('10');
+  await page.getByTestId('play').click();
+  await expect.poll(async () => num(page, 'c-blocked'), { timeout: 60_000 }).toBeGreaterThan(10_000);
+  await page.getByTestId('play').click();
+  await expect(status(page)).toHaveAttribute('data-value', 'paused');
+  await page.waitForTimeout(400); // let the pause snapshot land
+  const box = page.locator('g[data-testid=producer]');
+  expect(Number(await box.getAttribute('data-buffer-used'))).toBe(Number(await box.getAttribute('data-buffer-memory')));
+  await expect(page.getByTestId('c-buffer')).toContainText('full: send() blocks');
+  expect(await cardSpills(page, 'cluster-view')).toEqual([]);
+  expect(await topologyClipped(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/cluster-buffer-running-en-1280x720.png` });
+  await page.getByTestId('lang-ru').click();
+  await expect(page.getByTestId('chart-buffer')).toContainText('Буфер продюсера');
+  expect(await cardSpills(page, 'cluster-view')).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/cluster-buffer-running-ru-1280x720.png` });
+  await page.getByTestId('lang-en').click();
+  await runToEnd(page);
+  // send() waited up to max.block.ms; the gateway answered 504 to tens of thousands; records were refused and expired.
+  expect(await num(page, 'c-sendP99')).toBeGreaterThan(59);
+  expect(await num(page, 'c-gateway')).toBeGreaterThan(65_000);
+  expect(await num(page, 'c-refused')).toBeGreaterThan(35_000);
+  expect(await num(page, 'c-expired')).toBeGreaterThan(7_000);
+  await expect(page.getByTestId('c-gateway')).toContainText('still sent after');
+  expect(Math.max(...((await last(page, 'chart-dropped')) as number[]))).toBeGreaterThan(35_000);
+  const size = await page.evaluate(() => ({ h: document.documentElement.scrollHeight, w: document.documentElement.scrollWidth }));
+  expect(size.h).toBeLessThanOrEqual(720);
+  expect(size.w).toBeLessThanOrEqual(1280);
+  expect(await cardSpills(page, 'cluster-view')).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/cluster-buffer-en-1280x720.png` });
+  await page.getByTestId('lang-ru').click();
+  await expect(page.getByTestId('c-buffer')).toContainText('МиБ');
+  expect(await cardSpills(page, 'cluster-view')).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/cluster-buffer-ru-1280x720.png` });
+  await page.getByTestId('lang-en').click();
+
+  // Compare view with the lesson's fix: the buffer and the answers for both runs, the story's rows.
+  const raw = JSON.parse(readFileSync('scenarios/producer-buffer-full.json', 'utf8'));
+  await page.goto(`/${encodeShareHash(raw as never, { vs: 'fix' })}`);
+  await expect(page.getByTestId('compare')).toBeVisible();
+  await runToEnd(page);
+  for (const id of ['cmp-buffer-a', 'cmp-buffer-b', 'cmp-front-a', 'cmp-front-b']) await expect(page.getByTestId(id)).toBeVisible();
+  for (const id of ['gateway504', 'sendP99', 'clientP99', 'blockedPeak', 'answered503']) await expect(page.getByTestId(`cmp-row-${id}`)).toBeVisible();
+  await expect(page.getByTestId('cmp-row-gateway504')).toHaveAttribute('data-verdict', 'better');
+  await expect(page.getByTestId('cmp-row-gateway504')).toHaveAttribute('data-b', '0');
+  await page.screenshot({ path: `${SHOTS}/cluster-buffer-compare.png` });
+});

@@ -58,6 +58,25 @@ export async function topologyClipped(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Boxes (`.box`) of the topology whose text is cut — content taller than the box, or a line wider
+ * than its span — or that stand outside the card; named by their `data-name`, else their test id.
+ */
+export async function topologyCut(page: Page): Promise<string[]> {
+  return page.getByTestId('topology').evaluate((card) => {
+    const outer = card.getBoundingClientRect();
+    const out: string[] = [];
+    for (const b of card.querySelectorAll<HTMLElement>('.box')) {
+      const r = b.getBoundingClientRect();
+      const name = b.dataset.name ?? b.dataset.testid;
+      if (b.scrollHeight > b.clientHeight + 1) out.push(`${name}: text cut at the bottom`);
+      if (r.right > outer.right + 1 || r.bottom > outer.bottom + 1) out.push(`${name}: outside the card`);
+      for (const s of b.querySelectorAll<HTMLElement>('span')) if (s.scrollWidth > s.clientWidth + 1) out.push(`${name}: “${s.textContent}” cut`);
+    }
+    return out;
+  });
+}
+
 /** Cards of a model's main area (`view`: its `data-testid`) whose content spills out of them. */
 export async function cardSpills(page: Page, view: string): Promise<string[]> {
   return page.evaluate((view) => {

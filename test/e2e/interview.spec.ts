@@ -212,13 +212,13 @@ test('a mock interview: its link names a seeded sequence, a timer runs, the scor
 });
 
 test('a question that needs a model says which; a bad question link says why and opens the default scenario', async ({ page }) => {
-  await page.goto('/#q=headers');
+  await page.goto('/#q=request-path');
   await lang(page, 'en');
-  await expect(page.getByTestId('q-needs')).toContainText('Needs a model not built yet: record format (headers, schemas)');
+  await expect(page.getByTestId('q-needs')).toContainText('Needs a model not built yet: the request path');
   await expect(page.getByTestId('q-commit')).toHaveCount(0);
-  await expect(page).toHaveURL(/#q=headers$/);
+  await expect(page).toHaveURL(/#q=request-path$/);
   await lang(page, 'ru');
-  await expect(page.getByTestId('q-needs')).toContainText('Нужна модель, которой ещё нет: формат записи (заголовки, схемы)');
+  await expect(page.getByTestId('q-needs')).toContainText('Нужна модель, которой ещё нет: путь запроса');
   await page.getByTestId('q-close').click();
   await expect(page.getByTestId('explain')).toBeVisible();
   await expect(page).not.toHaveURL(/q=/);

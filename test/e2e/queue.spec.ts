@@ -216,3 +216,52 @@ test('W vs ρ for a pool: M/M/c beside c × M/M/1, and a sweep from background w
   }
   await page.screenshot({ path: `${SHOTS}/queue-pooling-wrho.png` });
 });
+
+test('memory-alarm: the node’s memory passes its watermark, every publisher is blocked (payments too), and the fix caps the queue', async ({ page }) => {
+  await page.goto('/');
+  await expect(status(page)).toHaveAttribute('data-value', 'idle');
+  await page.getByTestId('scenario').selectOption('memory-alarm');
+  await expect(page.getByTestId('chart-memory')).toBeVisible();
+  await expect(page.getByTestId('chart-publish')).toBeVisible();
+  await expect(page.getByTestId('chart-oldest')).toHaveCount(0);
+  await page.getByTestId('speed').selectOption('10');
+  await page.getByTestId('play').click();
+  // While the alarm is set, the node's band says so and both producers' boxes count publishes waiting.
+  await expect(page.getByTestId('node-box')).toHaveAttribute('data-alarm', 'memory', { timeout: 60_000 });
+  await page.getByTestId('play').click();
+  await expect(status(page)).toHaveAttribute('data-value', 'paused');
+  // The alarm goes on and off every few seconds: step log line by log line to a moment it is set
+  // and both publishers have been blocked (each logs connection.blocked at its first waiting publish).
+  const blockedBoth = async () =>
+    (await page.getByTestId('node-box').getAttribute('data-alarm')) === 'memory' &&
+    (await page.getByTestId('producer').evaluateAll((els) => els.every((e) => Number(e.getAttribute('data-waiting')) > 0)));
+  for (let i = 0; i < 40 && !(await blockedBoth()); i++) {
+    const t = await page.getByTestId('sim-time').getAttribute('data-value');
+    await page.getByTestId('step-next').click();
+    await expect(page.getByTestId('sim-time')).not.toHaveAttribute('data-value', t!);
+  }
+  await expect(page.getByTestId('node-box')).toHaveAttribute('data-alarm', 'memory');
+  await expect(page.getByTestId('q-memory')).toHaveAttribute('data-bad', '1');
+  const waiting = await page.getByTestId('producer').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-waiting'))));
+  expect(waiting.length).toBe(2);
+  expect(waiting.every((n) => n > 0)).toBe(true);
+  expect(await topologyClipped(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/queue-memory-alarm-1280x720.png` });
+  await runToEnd(page);
+  expect(await num(page, 'q-alarms')).toBeGreaterThanOrEqual(15);
+  expect(await num(page, 'q-gaveUp')).toBeGreaterThan(50_000);
+  await expect(page.getByTestId('q-gaveUp')).toHaveAttribute('data-bad', '1');
+  expect(Number(await page.getByTestId('chart-memory').getAttribute('data-ymax'))).toBeGreaterThan(614);
+
+  await page.getByTestId('step-fix').click();
+  await page.getByTestId('try-fix').click();
+  await expect(page.getByTestId('fix-state')).toBeVisible();
+  await runToEnd(page);
+  expect(await num(page, 'q-alarms')).toBe(0);
+  expect(await num(page, 'q-gaveUp')).toBe(0);
+  expect(await num(page, 'q-refused')).toBeGreaterThan(55_000);
+  await expect(page.getByTestId('node-box')).toHaveAttribute('data-alarm', '');
+  expect(await num(page, 'q-depth')).toBeLessThanOrEqual(20_000);
+  expect(await topologyClipped(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/queue-memory-alarm-fix-1280x720.png` });
+});

@@ -5,7 +5,7 @@
  * nothing cut in the topology's boxes.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { failOnConsoleErrors, last, num, runToEnd, SHOTS, status } from './helpers.ts';
+import { failOnConsoleErrors, last, num, runToEnd, SHOTS, status, topologyCut } from './helpers.ts';
 
 failOnConsoleErrors();
 
@@ -14,21 +14,6 @@ async function openStorm(page: Page): Promise<void> {
   await expect(status(page)).toHaveAttribute('data-value', 'idle');
   await page.getByTestId('scenario').selectOption('retry-storm');
   await expect(page.getByTestId('service-view')).toBeVisible();
-}
-
-/** Boxes of the topology whose text is cut (content taller or wider than the box), or boxes outside the card. */
-async function topologyCut(page: Page): Promise<string[]> {
-  return page.getByTestId('topology').evaluate((card) => {
-    const outer = card.getBoundingClientRect();
-    const out: string[] = [];
-    for (const b of card.querySelectorAll<HTMLElement>('.box')) {
-      const r = b.getBoundingClientRect();
-      if (b.scrollHeight > b.clientHeight + 1) out.push(`${b.dataset.testid}: text cut at the bottom`);
-      if (r.right > outer.right + 1 || r.bottom > outer.bottom + 1) out.push(`${b.dataset.testid}: outside the card`);
-      for (const s of b.querySelectorAll<HTMLElement>('span')) if (s.scrollWidth > s.clientWidth + 1) out.push(`${b.dataset.testid}: “${s.textContent}” cut`);
-    }
-    return out;
-  });
 }
 
 test('retry-storm: after the outage the load stays above capacity and nothing is answered; the fix recovers', async ({ page }) => {
@@ -113,4 +98,33 @@ test('Russian, and the breaker variant: its state chart and box', async ({ page 
   await expect(page.getByTestId('breaker-box')).toHaveAttribute('data-state', /closed|half-open|open/);
   expect(await topologyCut(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/service-breaker-1280x720.png` });
+});
+
+test('circuit-breaker: without a breaker failed calls take the whole timeout and recovery takes longer than the outage; the fix fails fast and draws its states', async ({ page }) => {
+  await page.goto('/');
+  await expect(status(page)).toHaveAttribute('data-value', 'idle');
+  await page.getByTestId('scenario').selectOption('circuit-breaker');
+  await expect(page.getByTestId('service-view')).toBeVisible();
+  await expect(page.getByTestId('chart-latency')).toBeVisible();
+  await runToEnd(page);
+  expect(await num(page, 's-failWait')).toBeCloseTo(2, 1);
+  await expect(page.getByTestId('s-failWait')).toHaveAttribute('data-bad', '1');
+  expect(await num(page, 's-recovery')).toBeGreaterThan(60);
+  expect(Number(await page.getByTestId('chart-latency').getAttribute('data-ymax'))).toBeGreaterThanOrEqual(2);
+  expect(await topologyCut(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/service-breaker-off-1280x720.png` });
+
+  await page.getByTestId('step-fix').click();
+  await page.getByTestId('try-fix').click();
+  await expect(page.getByTestId('fix-state')).toBeVisible();
+  await expect(page.getByTestId('chart-breaker')).toBeVisible();
+  await runToEnd(page);
+  expect(await num(page, 's-failWait')).toBe(0);
+  await expect(page.getByTestId('s-failWait')).not.toHaveAttribute('data-bad', '1');
+  expect(await num(page, 's-recovery')).toBeLessThanOrEqual(10);
+  // The state chart spans the run (open = 2 at its top) and the box ends closed.
+  expect(Number(await page.getByTestId('chart-breaker').getAttribute('data-ymax'))).toBeGreaterThanOrEqual(2);
+  await expect(page.getByTestId('breaker-box')).toHaveAttribute('data-state', 'closed');
+  expect(await topologyCut(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/service-breaker-on-1280x720.png` });
 });

@@ -110,7 +110,7 @@ describe('retry-topics', () => {
   });
 });
 
-describe('attempts in memory vs in a header', () => {
+describe('attempts in memory vs in a store outside the process', () => {
   const crashing = (attempts: string) =>
     run(
       'poison-message',
@@ -128,12 +128,20 @@ describe('attempts in memory vs in a header', () => {
     expect(crashes.every((e) => e.text.includes('attempt=1 '))).toBe(true);
   });
 
-  it('with the count in a header it reaches the limit after 3 crashes and dead-letters the record', () => {
-    const { g, m } = crashing('header');
+  it('with the count in a store outside the process it reaches the limit after 3 crashes and dead-letters the record', () => {
+    const { g, m } = crashing('store');
     expect(g.dlq).toBe(1);
     const crashes = m.logEntries().filter((e) => e.text.startsWith('process killed while handling offset='));
     expect(crashes.map((e) => [e.text.match(/attempt=(\d+)/)![1], e.count])).toEqual([['1', 1], ['2', 1], ['3', 1]]);
     expect(Math.max(...g.partitionLagSeconds)).toBeLessThan(5);
+  });
+});
+
+describe('retry.attempts "header", its name before "store"', () => {
+  it('is read as "store", so an older link replays the same run', () => {
+    const older = run('attempts-in-memory', 'groups.0.retry.attempts=header');
+    expect(older.s.groups[0].retry.attempts).toBe('store');
+    expect(older.r).toEqual(run('attempts-in-memory', 'groups.0.retry.attempts=store').r);
   });
 });
 

@@ -44,10 +44,12 @@ const EXPECTED: Record<string, 'agrees' | 'overloaded' | 'wide'> = {
   'hot-partition': 'overloaded', // one consumer gets more than it can apply
   'poison-message': 'overloaded', // a partition is blocked: its records pile up
   'schema-change': 'overloaded', // every partition is blocked from the deploy on
+  'attempts-in-memory': 'overloaded', // two partitions blocked by the crash loop
   'rebalance-storm': 'overloaded',
   'retention-reset': 'overloaded', // the only consumer is down for minutes
   'commit-before-processing': 'overloaded',
   'consumers-gt-partitions': 'wide', // the eager rebalance to 40 members at t = 60 s
+  'autoscale-by-lag': 'wide', // a ×3 surge for 120 s and four scale steps, each an eager rebalance
   'eager-vs-cooperative': 'wide', // six rolling restarts
   'retry-topics': 'wide', // a dependency outage
   'idempotent-consumer': 'wide', // a crash and the rebalance after it

@@ -57,7 +57,7 @@ const groupArb = (i: number) =>
         { name: 'retry.10s', 'delay.ms': 10000 },
       ]),
       dlq: fc.boolean(),
-      attempts: fc.constantFrom('header', 'memory'),
+      attempts: fc.constantFrom('store', 'memory'),
       classify: fc.boolean(),
       restartAfter: fc.constantFrom(null, 3),
     }),
@@ -194,6 +194,45 @@ describe('broker model invariants (property tests)', () => {
       }),
       // A fixed seed keeps CI reproducible; the search itself was run with thousands of random seeds.
       { numRuns: 60, seed: 20261130, examples: FOUND },
+    );
+  });
+
+  it('with a lag-driven autoscaler starting and deleting members too', () => {
+    // The same random scenarios, the first group scaled by KEDA + an HPA with short timers, so pods
+    // start and stop (rebalances, graceful closes) among the random faults.
+    const scaled = scenarioArb.chain((s) =>
+      fc
+        .record({
+          lagThreshold: fc.integer({ min: 1, max: 200 }),
+          minReplicaCount: fc.integer({ min: 0, max: 1 }),
+          extra: fc.integer({ min: 0, max: 6 }),
+          allowIdleConsumers: fc.boolean(),
+          limitToPartitionsWithLag: fc.boolean(),
+          pollingInterval: fc.integer({ min: 5, max: 30 }),
+          cooldownPeriod: fc.integer({ min: 0, max: 60 }),
+          stabilizationWindowSeconds: fc.integer({ min: 0, max: 60 }),
+          'horizontal-pod-autoscaler-sync-period': fc.integer({ min: 5, max: 15 }),
+          podStartup: fc.integer({ min: 0, max: 5 }),
+        })
+        .map(({ extra, ...a }): KafkaScenario => {
+          const g = s.groups[0];
+          const autoscaler = { ...a, enabled: true, maxReplicaCount: g.members + extra, limitToPartitionsWithLag: a.limitToPartitionsWithLag && !a.allowIdleConsumers };
+          return parseScenarioOrThrow({ ...s, groups: [{ ...g, autoscaler }, ...s.groups.slice(1)] }) as KafkaScenario;
+        }),
+    );
+    fc.assert(
+      fc.property(scaled, fc.array(fc.double({ min: 0.5, max: DURATION, noNaN: true }), { minLength: 1, maxLength: 4 }), (s, stops) => {
+        const m = createKafka(s);
+        for (const t of [...stops].sort((a, b) => a - b)) {
+          m.run(t);
+          checkInvariants(m);
+          const a = m.groups[0].autoscaler!.stats();
+          expect(a.replicas).toBeLessThanOrEqual(Math.max(a.maxReplicaCount, s.groups[0].members + s.faults.reduce((n, f) => n + (f.kind === 'add-consumer' && f.target === 'g0' ? f.count : 0), 0)));
+        }
+        m.run(DURATION);
+        checkInvariants(m);
+      }),
+      { numRuns: 30, seed: 20261201 },
     );
   });
 

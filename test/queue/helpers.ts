@@ -50,7 +50,7 @@ export function recordDeletes(m: QueueModel): Deleted[] {
   return out;
 }
 
-/** produced = delayed + visible + inFlight + retrying + dlqDepth + deleted + expired + dropped + parked. */
-export function conserved(r: { produced: number; delayed: number; visible: number; inFlight: number; retrying: number; dlqDepth: number; deleted: number; expired: number; dropped: number; parked: number }): boolean {
-  return r.produced === r.delayed + r.visible + r.inFlight + r.retrying + r.dlqDepth + r.deleted + r.expired + r.dropped + r.parked;
+/** produced = delayed + visible + inFlight + retrying + dlqDepth + deleted + expired + dropped + parked + blocked + unpublished. */
+export function conserved(r: { produced: number; delayed: number; visible: number; inFlight: number; retrying: number; dlqDepth: number; deleted: number; expired: number; dropped: number; parked: number; blocked: number; unpublished: number }): boolean {
+  return r.produced === r.delayed + r.visible + r.inFlight + r.retrying + r.dlqDepth + r.deleted + r.expired + r.dropped + r.parked + r.blocked + r.unpublished;
 }

@@ -1,7 +1,9 @@
 /**
  * Properties of the queue model over random settings and fault timelines (fast-check, fixed seed):
  * - conservation: at every chunk boundary, every message sent is in exactly one state
- *   (produced = delayed + visible + inFlight + retrying + dlqDepth + deleted + expired + dropped + parked),
+ *   (produced = delayed + visible + inFlight + retrying + dlqDepth + deleted + expired + dropped +
+ *   parked + blocked + unpublished — RabbitMQ queues sometimes on a node whose resource alarms
+ *   block publishers, with a length limit, and a publisher of another queue on the node),
  *   and what consumers hold matches the in-flight count where the flavour keeps it exactly;
  * - chunk invariance: running to the end in one call or in random slices gives the same summary;
  * - determinism: the same scenario and seed give byte-identical summary JSON; another seed does not.
@@ -49,7 +51,21 @@ const rabbitArb = fc.record({
   'x-message-ttl': fc.option(fc.integer({ min: 500, max: 5000 })),
   retry: fc.option(fc.record({ 'x-message-ttl': fc.integer({ min: 100, max: 3000 }), maxAttempts: fc.integer({ min: 1, max: 4 }) })),
   consumer_timeout: fc.integer({ min: 1000, max: 10_000 }),
-}).map((q) => (q['x-queue-type'] === 'classic' ? q : { ...q, 'x-delivery-limit': 2 }));
+  'x-max-length': fc.option(fc.integer({ min: 0, max: 20 })),
+  'x-overflow': fc.constantFrom('drop-head', 'reject-publish', 'reject-publish-dlx'),
+  // A small node, so that its alarms go on and off within 40 s of a few hundred messages.
+  node: fc.option(
+    fc.record({
+      total_memory_available_override_value: fc.constant(16 * 1024 * 1024),
+      'vm_memory_high_watermark.relative': num(0, 0.2),
+      baseMemory: fc.integer({ min: 0, max: 2_000_000 }),
+      messageOverhead: fc.integer({ min: 0, max: 4096 }),
+      bodiesInMemory: fc.boolean(),
+      'disk_free_limit.absolute': fc.integer({ min: 0, max: 1_000_000 }),
+      diskFree: fc.option(fc.integer({ min: 0, max: 2_000_000 })),
+    }),
+  ),
+}).map((q) => (q['x-queue-type'] === 'classic' ? q : { ...q, 'x-delivery-limit': 2, 'x-overflow': q['x-overflow'] === 'reject-publish-dlx' ? 'reject-publish' : q['x-overflow'] }));
 
 const poolArb = (name: string) =>
   fc.record({
@@ -72,6 +88,8 @@ const scenarioArb = fc
     w: poolArb('w'),
     x: poolArb('x'),
     heartbeat: fc.boolean(),
+    blockedTimeout: fc.option(fc.integer({ min: 100, max: 5000 })),
+    other: fc.boolean(),
     faults: fc.array(faultArb, { maxLength: 8 }),
     chunks: fc.array(num(0.01, 40), { maxLength: 6 }),
   })
@@ -83,7 +101,11 @@ const scenarioArb = fc
       duration: 40,
       warmup: 4,
       queue: a.queue,
-      producers: [{ name: 'p', rate: a.rate, priority: a.priority, keys: { kind: 'uniform', count: 5 } }],
+      producers: [
+        { name: 'p', rate: a.rate, priority: a.priority, keys: { kind: 'uniform', count: 5 }, ...(a.queue.type === 'rabbitmq' ? { blockedTimeout: a.blockedTimeout } : {}) },
+        // A publisher of another queue on the node (its publishes only are modelled).
+        ...(a.queue.type === 'rabbitmq' && a.queue.node && a.other ? [{ name: 'o', rate: a.rate / 2, routingKey: 'other', blockedTimeout: a.blockedTimeout }] : []),
+      ],
       consumers: [a.w, { ...a.x, heartbeat: a.heartbeat && a.queue.type === 'sqs' && a.queue.VisibilityTimeout > 1 ? { every: 0.5, VisibilityTimeout: 2 } : null }],
       faults: a.faults,
       timing: { 'rtt.ms': 4 },
@@ -110,6 +132,8 @@ describe('queue model properties', () => {
           const r = buildQueueSummary(s, m);
           expect(conserved(r), JSON.stringify(r).slice(0, 400)).toBe(true);
           expect(r.stored).toBe(r.delayed + r.visible + r.inFlight + r.retrying + r.dlqDepth);
+          for (const p of r.producers) if (p.publish) expect(p.publish.sent + p.publish.timedOut + p.publish.waiting).toBe(p.publish.calls);
+          expect(r.blocked).toBe(r.producers.reduce((x, p) => x + (p.publish && p.publish.own ? p.publish.waiting : 0), 0));
           if (s.queue.type === 'rabbitmq') expect(m.core.consumers.reduce((a, c) => a + c.unackedCount, 0)).toBe(r.inFlight);
           for (const v of [r.deleted, r.duplicates, r.redeliveries, r.deadLettered]) expect(v).toBeGreaterThanOrEqual(0);
         }

@@ -99,6 +99,7 @@ const en = {
   'needs.record-format': 'record format (headers, schemas)',
   'needs.broker-io': 'broker I/O (disk, page cache, batching)',
   'needs.controller': 'the cluster controller (KRaft)',
+  'needs.request-path': 'the request path (a web handler that works inline or hands off to a queue)',
 };
 
 export type InterviewKey = keyof typeof en;
@@ -200,6 +201,7 @@ const ru: Record<InterviewKey, string> = {
   'needs.record-format': 'формат записи (заголовки, схемы)',
   'needs.broker-io': 'ввод-вывод брокера (диск, page cache, батчинг)',
   'needs.controller': 'контроллер кластера (KRaft)',
+  'needs.request-path': 'путь запроса (веб-обработчик, который работает сам или отдаёт работу в очередь)',
 };
 
 export const itranslate = makeTranslate<InterviewKey>({ en, ru });

@@ -245,6 +245,9 @@ function walk(node: Node, segs: readonly string[], i: number, keys: readonly str
     return option ? walk(option, segs, i, keys, value, mode) : [];
   }
   if (inner.entries) {
+    // An optional object left out of the draft (no default: e.g. a group's autoscaler) shows its
+    // fields as they would be filled in: editing one creates the object.
+    if (mode === 'value' && value === undefined && node.type === 'optional' && node.default === undefined) value = {};
     for (let j = segs.length; j > i; j--) {
       const k = segs.slice(i, j).join('.');
       const entry = inner.entries[k];

@@ -76,6 +76,7 @@ export interface FieldSpec {
   /**
    * Show the field only while the scenario has this value at this path (e.g. a consumer's
    * `prefetch` only while `queue.type` is `rabbitmq`): a setting the other flavour ignores is left out.
+   * `{i}` in the path is the section's index, as in `path`.
    * A list: every condition must hold.
    */
   readonly when?: When | readonly When[];

@@ -225,7 +225,7 @@ function itemViews(field: FieldInfo, spec: FieldSpec, testid: string, draft: unk
 
 /** One field as the panel shows it, or null when the draft has no such field (another variant) or its `when` does not hold. */
 export function fieldView(spec: FieldSpec, draft: unknown, errors: readonly ScenarioError[], lang: SettingsLang, index?: number, schema: v.GenericSchema = ScenarioSchema): FieldView | null {
-  if (spec.when && ([] as readonly When[]).concat(spec.when).some((w) => getByPath(draft, w.path) !== w.is)) return null;
+  if (spec.when && ([] as readonly When[]).concat(spec.when).some((w) => getByPath(draft, index === undefined ? w.path : w.path.replaceAll('{i}', String(index))) !== w.is)) return null;
   const path = concretePath(spec, index);
   const info = fieldAt(schema, draft, path);
   if (!info) return null;

@@ -5,7 +5,10 @@
  * latency (ms), end-to-end latency (s); with the broker I/O model on (request costs set) the
  * last two give their places to throughput beside produce requests per second (their ratio is the
  * batch) and the busiest broker's share of busy request handlers (%), so the page keeps four
- * charts at 1280×720. The ISR is drawn as replicas missing from it, not as its
+ * charts at 1280×720. With a web front in front of a producer (the producer-buffer-full story) the
+ * four are the buffer's instead: buffer.memory held (%), time in send() against the clients' wait,
+ * the web requests' answers so far (2xx, 503, 504, 202 shed), and the records never written
+ * (refused, shed, expired). The ISR is drawn as replicas missing from it, not as its
  * mean size, so that it shares an axis with partition counts (one broker down out of three: as
  * many replicas out as partitions it held; two down: twice as many). Compare view draws the
  * records, ISR and end-to-end charts for both runs (`compare.ts`).
@@ -20,6 +23,8 @@ import type { Lang } from '../../i18n.ts';
 import type { ChartLine, PanelChart } from '../common/charts.ts';
 import { fmt, fmtInt } from '../../format.ts';
 import { cltranslate, type ClMessageKey } from './text.ts';
+import type { ClusterScenario } from '../../../scenario/index.ts';
+import { hasRequestCosts } from '../../../sim/model/cluster/config.ts';
 
 export type { ChartLine };
 
@@ -50,17 +55,27 @@ interface LineDef {
   withProcessor?: boolean;
 }
 
+/**
+ * Which charts the page draws: `plain`; `io` when produce requests cost the brokers handler time
+ * (the I/O charts take the ISR's and end-to-end's places; the counters still give under-replicated
+ * partitions and end-to-end p99); `buffer` when a producer has a web front (the four buffer charts).
+ */
+export type ClusterChartMode = 'plain' | 'io' | 'buffer';
+
+/** The chart mode of a scenario. */
+export function chartMode(s: Pick<ClusterScenario, 'producers' | 'timing'>): ClusterChartMode {
+  return s.producers.some((p) => p.front !== null) ? 'buffer' : hasRequestCosts(s) ? 'io' : 'plain';
+}
+
 interface ChartDef {
   id: string;
   /** Message key stem: `<stem>.title`, `<stem>.y`, `<stem>.caption`. */
-  stem: 'chart.records' | 'chart.isr' | 'chart.produce' | 'chart.e2e' | 'chart.io' | 'chart.busy';
+  stem: 'chart.records' | 'chart.isr' | 'chart.produce' | 'chart.e2e' | 'chart.io' | 'chart.busy' | 'chart.buffer' | 'chart.send' | 'chart.front' | 'chart.dropped';
   lines: LineDef[];
-  /** Drawn only when produce requests cost the brokers handler time (the broker I/O model is on)… */
-  io?: boolean;
+  /** The modes it is drawn in. */
+  modes: readonly ClusterChartMode[];
   /** Pins the y axis (a share in %). */
   yFixed?: number;
-  /** …or only when they do not: the I/O charts take the ISR's and end-to-end's places (the counters still give under-replicated partitions and end-to-end p99). */
-  noIo?: boolean;
 }
 
 /** Okabe–Ito colours, as the other models' charts use them. */
@@ -68,6 +83,7 @@ const CHARTS: readonly ChartDef[] = [
   {
     id: 'chart-records',
     stem: 'chart.records',
+    modes: ['plain', 'io'],
     lines: [
       { series: 'lost', label: 'chart.records.lost', color: '#d55e00' },
       { series: 'failed', label: 'chart.records.failed', color: '#e69f00', dash: true },
@@ -78,7 +94,7 @@ const CHARTS: readonly ChartDef[] = [
   {
     id: 'chart-isr',
     stem: 'chart.isr',
-    noIo: true,
+    modes: ['plain'],
     lines: [
       { series: 'outOfIsr', label: 'chart.isr.out', color: '#0072b2' },
       { series: 'underReplicated', label: 'chart.isr.under', color: '#e69f00', dash: true },
@@ -88,6 +104,7 @@ const CHARTS: readonly ChartDef[] = [
   {
     id: 'chart-produce',
     stem: 'chart.produce',
+    modes: ['plain', 'io'],
     lines: [
       { series: 'produceP50', label: 'chart.p50', color: '#009e73', dash: true, skipZero: true, scale: 1000 },
       { series: 'produceP99', label: 'chart.p99', color: '#cc79a7', skipZero: true, scale: 1000 },
@@ -96,7 +113,7 @@ const CHARTS: readonly ChartDef[] = [
   {
     id: 'chart-e2e',
     stem: 'chart.e2e',
-    noIo: true,
+    modes: ['plain'],
     lines: [
       { series: 'e2eP50', label: 'chart.p50', color: '#009e73', dash: true, skipZero: true },
       { series: 'e2eP99', label: 'chart.p99', color: '#cc79a7', skipZero: true },
@@ -105,7 +122,7 @@ const CHARTS: readonly ChartDef[] = [
   {
     id: 'chart-io',
     stem: 'chart.io',
-    io: true,
+    modes: ['io'],
     lines: [
       { series: 'ackedRate', label: 'chart.io.acked', color: '#009e73', smooth: 0.03 },
       { series: 'requestRate', label: 'chart.io.requests', color: '#0072b2', dash: true, smooth: 0.03 },
@@ -114,9 +131,46 @@ const CHARTS: readonly ChartDef[] = [
   {
     id: 'chart-busy',
     stem: 'chart.busy',
-    io: true,
+    modes: ['io'],
     yFixed: 100,
     lines: [{ series: 'handlerBusy', label: 'chart.busy.line', color: '#d55e00', scale: 100, smooth: 0.03 }],
+  },
+  {
+    id: 'chart-buffer',
+    stem: 'chart.buffer',
+    modes: ['buffer'],
+    yFixed: 100,
+    lines: [{ series: 'bufferUsed', label: 'chart.buffer.line', color: '#0072b2', scale: 100 }],
+  },
+  {
+    id: 'chart-send',
+    stem: 'chart.send',
+    modes: ['buffer'],
+    lines: [
+      { series: 'blockedOldest', label: 'chart.send.oldest', color: '#d55e00' },
+      { series: 'sendP99', label: 'chart.send.p99', color: '#cc79a7', dash: true },
+    ],
+  },
+  {
+    id: 'chart-front',
+    stem: 'chart.front',
+    modes: ['buffer'],
+    lines: [
+      { series: 'frontOk', label: 'chart.front.ok', color: '#009e73' },
+      { series: 'frontErrors', label: 'chart.front.errors', color: '#e69f00', dash: true },
+      { series: 'frontTimeouts', label: 'chart.front.timeouts', color: '#d55e00' },
+      { series: 'frontShed', label: 'chart.front.shed', color: '#cc79a7', dash: true },
+    ],
+  },
+  {
+    id: 'chart-dropped',
+    stem: 'chart.dropped',
+    modes: ['buffer'],
+    lines: [
+      { series: 'refused', label: 'chart.dropped.refused', color: '#e69f00' },
+      { series: 'shed', label: 'chart.dropped.shed', color: '#cc79a7', dash: true },
+      { series: 'expired', label: 'chart.dropped.expired', color: '#d55e00' },
+    ],
   },
 ];
 
@@ -170,10 +224,10 @@ export function clusterCharts(
   ids: readonly string[] = CLUSTER_CHART_IDS,
   consumers = d ? d.topology.consumers.length : 1,
   processor = d ? d.summary.processor !== null : false,
-  io = d ? d.summary.io !== null : false,
+  mode: ClusterChartMode = d ? (d.summary.front !== null ? 'buffer' : d.summary.io !== null ? 'io' : 'plain') : 'plain',
 ): ClusterChart[] {
   const t = (k: ClMessageKey, vars?: Record<string, string | number>) => cltranslate(lang, k, vars);
-  return CHARTS.filter((c) => ids.includes(c.id) && (io ? !c.noIo : !c.io)).map((c) => {
+  return CHARTS.filter((c) => ids.includes(c.id) && c.modes.includes(mode)).map((c) => {
     const lines = c.lines.filter((l) => processor || !l.withProcessor).map((l) => {
       const raw = d?.series[l.series] ?? none;
       const span = raw.t.length > 0 ? raw.t[raw.t.length - 1] - raw.t[0] : 0;
@@ -190,6 +244,8 @@ export function clusterCharts(
     if (c.id === 'chart-io' && rq && rq.batchRecords !== null) note = t('chart.io.note', { n: fmt(lang, rq.batchRecords, 3), kib: fmt(lang, (rq.batchBytes ?? 0) / 1024, 3) });
     const io = d?.summary.io;
     if (c.id === 'chart-busy' && io && io.wait.p99 !== null) note = t('chart.busy.note', { busy: fmt(lang, io.busiest * 100, 3), wait: fmt(lang, io.wait.p99 * 1000, 3), threads: io.threads });
+    const buf = d?.summary.buffer;
+    if (c.id === 'chart-buffer' && buf && d.simTime > 0) note = t('chart.buffer.note', { used: fmt(lang, buf.used / 1_048_576, 3), total: fmt(lang, buf.memory / 1_048_576, 3), blocked: fmtInt(lang, buf.blockedNow) });
     const reader = d?.summary.consumers[0]?.name ?? '';
     const empty = c.id === 'chart-e2e' ? (consumers === 0 ? t('chart.e2e.none') : t('chart.e2e.empty', { name: reader })) : c.id === 'chart-produce' ? t('chart.produce.empty') : t('chart.empty');
     return { id: c.id, empty, title: t(`${c.stem}.title` as ClMessageKey), yLabel: t(`${c.stem}.y` as ClMessageKey), caption: t(c.id === 'chart-records' && processor ? 'chart.records.captionProc' : (`${c.stem}.caption` as ClMessageKey)), note, lines, yFixed: c.yFixed ?? null };

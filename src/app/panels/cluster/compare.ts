@@ -1,7 +1,8 @@
 /**
  * Compare view for the cluster model: each run's records lost / failed / duplicated, its ISR and
  * unavailable partitions, the first consumer's end-to-end latency and (with the broker I/O model
- * on) throughput beside produce requests per second, on shared axes (role
+ * on) throughput beside produce requests per second — with a web front, the producer buffer's fill
+ * and the web requests' answers instead — on shared axes (role
  * `latency`, so a cluster run can sit beside a run of another model), and its headline metrics
  * (CLUSTER_HEADLINE, which the CLI's --compare prints too).
  */
@@ -12,9 +13,9 @@ import type { MetricDef } from '../../../run/headline.ts';
 import { cltranslate } from './text.ts';
 import { clusterCharts } from './charts.ts';
 
-const COMPARE_CHARTS = ['chart-records', 'chart-isr', 'chart-e2e', 'chart-io'] as const;
+const COMPARE_CHARTS = ['chart-records', 'chart-isr', 'chart-e2e', 'chart-io', 'chart-buffer', 'chart-front'] as const;
 type CompareId = (typeof COMPARE_CHARTS)[number];
-const CMP_ID: Record<CompareId, string> = { 'chart-records': 'cmp-records', 'chart-isr': 'cmp-isr', 'chart-e2e': 'cmp-e2e', 'chart-io': 'cmp-io' };
+const CMP_ID: Record<CompareId, string> = { 'chart-records': 'cmp-records', 'chart-isr': 'cmp-isr', 'chart-e2e': 'cmp-e2e', 'chart-io': 'cmp-io', 'chart-buffer': 'cmp-buffer', 'chart-front': 'cmp-front' };
 
 export const clusterCompare: ComparePlan = {
   headline: CLUSTER_HEADLINE as readonly MetricDef<unknown>[],
@@ -41,6 +42,17 @@ export const clusterCompare: ComparePlan = {
     'c-outDup': ['cmp-row-outputDuplicates'],
     'c-aborted': ['cmp-row-abortedSkipped'],
     'c-elections': ['cmp-row-uncleanElections', 'cmp-row-electionTime'],
+    'chart-buffer': ['cmp-buffer-a', 'cmp-buffer-b'],
+    'chart-front': ['cmp-front-a', 'cmp-front-b'],
+    'chart-send': ['cmp-row-sendP99', 'cmp-row-clientP99'],
+    'chart-dropped': ['cmp-row-refused', 'cmp-row-shed', 'cmp-row-expired'],
+    'c-buffer': ['cmp-buffer-a', 'cmp-buffer-b'],
+    'c-blocked': ['cmp-row-blockedMax'],
+    'c-sendP99': ['cmp-row-sendP99'],
+    'c-gateway': ['cmp-row-gateway504', 'cmp-row-after504'],
+    'c-answered': ['cmp-row-answered503', 'cmp-row-shed'],
+    'c-refused': ['cmp-row-refused', 'cmp-row-shed'],
+    'c-expired': ['cmp-row-expired'],
   },
   charts(data, pg) {
     return clusterCharts(data as ClusterData | null, pg.lang, COMPARE_CHARTS).map((c) => ({

@@ -6,6 +6,11 @@
  * busy share), the processor's output (duplicates read, aborted records skipped — only when
  * the scenario has a processor) and elections.
  *
+ * With a web front in front of a producer (the producer-buffer-full story) the strip is the
+ * buffer's: buffer.memory held, send() calls blocked now (the longest wait), send() p99, the load
+ * balancer's 504s, requests answered in time (503s and sheds below), records refused by send(),
+ * expired ones, then lost, failed and produce p99.
+ *
  * Every value is the summary's, in its unit (latencies in seconds as `data-value`, shown in ms
  * for produce). A cell is red only with a reason that holds for this run now, and says it.
  */
@@ -87,6 +92,84 @@ function ioCells(q: ClusterView, s: ClusterSummary | null, sc: ClusterScenario):
       unit: '%',
       bad: busy !== null && busy >= 0.95 ? q.t('c.busyBad') : null,
       note: wait !== null ? q.t('c.busyNote', { wait: fmt(L, wait * 1000, 3) }) : undefined,
+    },
+  ];
+}
+
+/** The buffer cells (a web front in front of a producer): they replace the replication ones. */
+function bufferCells(q: ClusterView, s: ClusterSummary | null, sc: ClusterScenario): Cell[] {
+  const L = q.lang;
+  const b = s?.buffer ?? null;
+  const f = s?.front ?? null;
+  const x = s?.records ?? null;
+  const mib = (n: number) => fmt(L, n / 1_048_576, 3);
+  const memory = b?.memory ?? sc.producers.reduce((a, p) => a + p['buffer.memory'], 0);
+  const share = b && b.memory > 0 ? b.used / b.memory : null;
+  const timeout = sc.producers.find((p) => p.front !== null)?.front?.['timeout.ms'] ?? 0;
+  const sec = (v: number) => fmt(L, v, 3);
+  return [
+    {
+      id: 'buffer',
+      label: 'c.buffer',
+      hint: 'c.bufferHint',
+      value: share,
+      text: fmt(L, share === null ? null : share * 100, 3),
+      unit: '%',
+      bad: b && b.memory - b.used < Math.max(...sc.producers.map((p) => Math.max(p['batch.size'], p.recordBytes))) ? q.t('c.bufferBad') : null,
+      note: q.t('c.bufferNote', { used: mib(b?.used ?? 0), total: mib(memory) }),
+    },
+    {
+      id: 'blocked',
+      label: 'c.blocked',
+      hint: 'c.blockedHint',
+      value: b?.blockedNow ?? null,
+      text: fmtInt(L, b?.blockedNow),
+      bad: b && b.blockedNow > 0 ? q.t('c.blockedBad', { n: fmtInt(L, b.blockedPeak), s: sec(b.blockedMax) }) : null,
+      note: b && b.sendsBlocked > 0 ? q.t('c.blockedNote', { n: fmtInt(L, b.blockedPeak), s: sec(b.blockedMax) }) : undefined,
+    },
+    {
+      id: 'sendP99',
+      label: 'c.sendP99',
+      hint: 'c.sendP99Hint',
+      value: b?.sendTime.p99 ?? null,
+      text: fmt(L, b?.sendTime.p99 ?? null, 3),
+      unit: L === 'ru' ? 'с' : 's',
+      bad: b && (b.sendTime.p99 ?? 0) >= 1 ? q.t('c.sendP99Bad') : null,
+      note: b ? q.t('c.sendP50', { n: fmt(L, b.sendTime.p50, 3) }) : undefined,
+    },
+    {
+      id: 'gateway',
+      label: 'c.gateway',
+      hint: 'c.gatewayHint',
+      hintVars: { timeout: sec(timeout / 1000) },
+      value: f?.timeouts ?? null,
+      text: fmtInt(L, f?.timeouts),
+      bad: f && f.timeouts > 0 ? q.t('c.gatewayBad', { n: fmtInt(L, f.afterTimeout) }) : null,
+      note: q.t('c.gatewayNote', { timeout: sec(timeout / 1000) }),
+    },
+    {
+      id: 'answered',
+      label: 'c.answered',
+      hint: 'c.answeredHint',
+      value: f?.ok ?? null,
+      text: fmtInt(L, f?.ok),
+      note: f ? (f.errors > 0 ? q.t('c.answered503', { n: fmtInt(L, f.errors) }) : f.shed > 0 ? q.t('c.answeredShed', { n: fmtInt(L, f.shed) }) : q.t('c.answeredNote', { n: fmtInt(L, f.requests) })) : undefined,
+    },
+    {
+      id: 'refused',
+      label: 'c.refused',
+      hint: 'c.refusedHint',
+      value: x ? x.refused + x.shed : null,
+      text: fmtInt(L, x ? x.refused + x.shed : null),
+      bad: x && x.refused + x.shed > 0 ? (x.shed > 0 ? q.t('c.refusedShed', { n: fmtInt(L, x.shed) }) : q.t('c.refusedBad')) : null,
+    },
+    {
+      id: 'expired',
+      label: 'c.expired',
+      hint: 'c.expiredHint',
+      value: x?.expired ?? null,
+      text: fmtInt(L, x?.expired),
+      bad: x && x.expired > 0 ? q.t('c.expiredBad') : null,
     },
   ];
 }
@@ -193,7 +276,13 @@ export function clusterCounters(pg: Playground): CounterItem[] {
       na: sc.consumers.length === 0,
     },
   ];
-  if (hasRequestCosts(sc)) {
+  if (sc.producers.some((p) => p.front !== null)) {
+    // The buffer's story: its cells first, then lost, failed and produce p99; the replication cells give their places.
+    const keep = new Set(['lost', 'failed', 'produceP99']);
+    const rest = cells.filter((c) => keep.has(c.id));
+    cells.length = 0;
+    cells.push(...bufferCells(q, s, sc), ...rest);
+  } else if (hasRequestCosts(sc)) {
     cells.splice(cells.findIndex((c) => c.id === 'produceP99') + 1, 0, ...ioCells(q, s, sc));
     // The strip keeps one row at 1280×720: without a consumer, the end-to-end cell (which would only say so) gives its place.
     if (sc.consumers.length === 0) cells.splice(cells.findIndex((c) => c.id === 'e2eP99'), 1);
@@ -245,7 +334,7 @@ export function clusterCounters(pg: Playground): CounterItem[] {
       },
     );
   }
-  cells.push({
+  if (!sc.producers.some((p) => p.front !== null)) cells.push({
     id: 'elections',
     label: 'c.elections',
     hint: 'c.electionsHint',
@@ -272,4 +361,4 @@ export function clusterCounters(pg: Playground): CounterItem[] {
 }
 
 /** Every counter id the strip can show (with a processor). */
-export const CLUSTER_COUNTERS = ['c-lost', 'c-failed', 'c-duplicates', 'c-unavailable', 'c-ner', 'c-underRep', 'c-produceP99', 'c-throughput', 'c-requests', 'c-busy', 'c-e2eP99', 'c-outDup', 'c-aborted', 'c-elections'] as const;
+export const CLUSTER_COUNTERS = ['c-lost', 'c-failed', 'c-duplicates', 'c-unavailable', 'c-ner', 'c-underRep', 'c-produceP99', 'c-throughput', 'c-requests', 'c-busy', 'c-e2eP99', 'c-outDup', 'c-aborted', 'c-elections', 'c-buffer', 'c-blocked', 'c-sendP99', 'c-gateway', 'c-answered', 'c-refused', 'c-expired'] as const;

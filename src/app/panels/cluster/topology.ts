@@ -46,6 +46,11 @@ export interface ProducerBox {
   acked: number;
   lost: number;
   failed: number;
+  /** buffer.memory, the bytes its batches hold, send() calls waiting for memory, its web front's 504s (null: no front). */
+  bufferMemory: number;
+  bufferUsed: number;
+  blocked: number;
+  gateway504: number | null;
 }
 
 export interface ClusterTopoView {
@@ -119,6 +124,10 @@ export function clusterTopology(data: ClusterData | null, s: ClusterScenario, ma
       acked: ps?.acked ?? 0,
       lost: ps?.lost ?? 0,
       failed: ps?.failed ?? 0,
+      bufferMemory: ps?.bufferMemory ?? p['buffer.memory'],
+      bufferUsed: ps?.bufferUsed ?? 0,
+      blocked: ps?.blocked ?? 0,
+      gateway504: ps?.gateway504 ?? (p.front ? 0 : null),
     };
   });
   const processor =

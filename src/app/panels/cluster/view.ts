@@ -9,7 +9,7 @@ import type { Playground } from '../../shell/playground.svelte.ts';
 import { cltranslate, type ClMessageKey, type Vars } from './text.ts';
 import { PanelView } from '../common/view.ts';
 
-export type ClusterFaultKind = 'broker-crash' | 'broker-restart' | 'slow-replica' | 'network-partition' | 'lose-response' | 'controller-failover' | 'crash' | 'restart';
+export type ClusterFaultKind = 'broker-crash' | 'broker-restart' | 'slow-broker' | 'slow-replica' | 'network-partition' | 'lose-response' | 'controller-failover' | 'crash' | 'restart';
 
 /** A broker's id as the faults panel names it (`broker-3`), and back; null when `name` is not one. */
 export const brokerTarget = (id: number): string => `broker-${id}`;
@@ -29,6 +29,8 @@ export function clusterLiveFault(kind: ClusterFaultKind, target: string): Cluste
       return { at: 0, kind, broker, restartAfter: null };
     case 'broker-restart':
       return { at: 0, kind, broker };
+    case 'slow-broker':
+      return { at: 0, kind, broker, 'delay.ms': 5000, duration: 60 };
     case 'slow-replica':
       return { at: 0, kind, broker, 'delay.ms': 2000, duration: 60 };
     case 'network-partition':

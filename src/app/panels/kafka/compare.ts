@@ -20,6 +20,9 @@ export const kafkaCompare: ComparePlan = {
     'k-lagS': ['cmp-row-lagAge', 'cmp-row-lagAgeMax'],
     'k-rebalances': ['cmp-row-rebalances', 'cmp-row-paused'],
     'k-idle': ['cmp-row-idle'],
+    // A group's autoscaler: its members chart is about idle consumers, its line about the rebalances it set off.
+    'chart-members': ['cmp-row-idle'],
+    autoscaler: ['cmp-row-rebalances', 'cmp-row-paused'],
     'k-duplicates': ['cmp-row-duplicates'],
     'k-lost': ['cmp-row-lost'],
     'k-skipped': ['cmp-row-skipped'],

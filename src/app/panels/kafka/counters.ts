@@ -12,6 +12,7 @@ import type { Playground } from '../../shell/playground.svelte.ts';
 import { fmt, fmtInt, fmtTick } from '../../format.ts';
 import { kview } from './view.ts';
 import type { KMessageKey, Vars } from './text.ts';
+import { atranslate } from './autoscaler-text.ts';
 import type { KafkaGroupSummary } from '../../../run/models/kafka/summary.ts';
 import type { KafkaSnapshotData } from '../../../run/models/kafka/snapshot.ts';
 
@@ -19,8 +20,8 @@ interface Cell {
   id: string;
   label: KMessageKey;
   hint: KMessageKey;
-  /** Red when non-zero, with this reason (cells without one are never red). */
-  bad?: { key: KMessageKey; vars?: Vars } | null;
+  /** Red when non-zero, with this reason (cells without one are never red); `text` says it instead of `key`. */
+  bad?: { key: KMessageKey; vars?: Vars; text?: string } | null;
   value: number | null;
   text: string;
   na?: boolean;
@@ -47,6 +48,9 @@ export function kafkaCounters(pg: Playground): CounterItem[] {
   // they actually stopped partitions (a cooperative rebalance that moves nothing does not).
   const rebalances = g?.rebalances ?? 0;
   const rebalanceBad = rebalances > 1 && (g?.rebalancePausedSeconds ?? 0) > 0;
+  // With an autoscaler, the note says how many of them its scale steps set off.
+  const scaled = d?.focus.autoscaler?.rebalances ?? 0;
+  const byScaler = scaled > 0 ? atranslate(L, 'c.rebalancesAutoscaler', { n: fmtInt(L, scaled) }) : null;
   const cells: Cell[] = [
     {
       id: 'lag',
@@ -61,10 +65,10 @@ export function kafkaCounters(pg: Playground): CounterItem[] {
       id: 'rebalances',
       label: 'c.rebalances',
       hint: 'c.rebalancesHint',
-      bad: rebalanceBad ? { key: 'c.rebalancesBad' } : null,
+      bad: rebalanceBad ? { key: 'c.rebalancesBad', text: byScaler ?? undefined } : null,
       value: n(g?.rebalances),
       text: fmtInt(L, g?.rebalances),
-      extra: rebalances === 1 ? k.t('c.rebalancesFirst') : rebalances > 1 ? k.t('c.rebalancesNoPause') : undefined,
+      extra: byScaler ? byScaler : rebalances === 1 ? k.t('c.rebalancesFirst') : rebalances > 1 ? k.t('c.rebalancesNoPause') : undefined,
     },
     {
       id: 'idle',
@@ -85,7 +89,7 @@ export function kafkaCounters(pg: Playground): CounterItem[] {
   const items = cells.map((c): CounterItem => {
     const v = c.value ?? 0;
     const red = !!c.bad && v > 0;
-    const note = c.na ? k.t('c.notModelled') : red && c.bad ? k.t(c.bad.key, c.bad.vars) : c.extra ? c.extra : c.id !== 'lag' && c.id !== 'lagS' ? k.t('c.zero') : '';
+    const note = c.na ? k.t('c.notModelled') : red && c.bad ? (c.bad.text ?? k.t(c.bad.key, c.bad.vars)) : c.extra ? c.extra : c.id !== 'lag' && c.id !== 'lagS' ? k.t('c.zero') : '';
     return { testid: `k-${c.id}`, label: k.t(c.label), hint: k.t(c.hint), value: c.value, text: c.text, note, tone: c.na ? 'na' : red ? 'bad' : 'plain' };
   });
   // Sends the schema registry refused never reach the topic: the cell says so, in red.

@@ -9,7 +9,7 @@ import EventLog from '../common/EventLog.svelte';
 import { ctranslate } from '../common/text.ts';
 import { kafkaCounters } from './counters.ts';
 import { kafkaSweep } from './sweep.ts';
-import { KAFKA_SETTINGS } from './settings.ts';
+import { KAFKA_SETTINGS } from './sections.ts';
 
 export const panels: ModelPanels<KafkaScenario> = {
   Main,

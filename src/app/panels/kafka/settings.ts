@@ -189,7 +189,7 @@ const retryFields: readonly FieldSpec[] = [
   {
     path: 'groups.{i}.retry.attempts',
     label: { en: 'Attempt count kept in', ru: 'Счётчик попыток хранится' },
-    hint: { en: 'header: travels with the record, survives restarts; memory: a restart resets it', ru: 'header — едет с записью и переживает рестарт; memory — рестарт его обнуляет' },
+    hint: { en: 'memory: in the consumer process, a restart resets it; store: outside the process, keyed by offset, survives restarts (retry topics carry it in a header of each copy either way)', ru: 'memory — в процессе консьюмера, рестарт его обнуляет; store — вне процесса, по оффсету, переживает рестарт (топики повторов в любом случае несут его в заголовке каждой копии)' },
     config: 'retry.attempts',
   },
   {
@@ -322,7 +322,12 @@ export const RUN_SECTION: SettingsSection = {
   ],
 };
 
-export const KAFKA_SETTINGS: readonly SettingsSection[] = [
+/**
+ * The Kafka page's sections but the autoscaler's; the page's list is KAFKA_SETTINGS in
+ * ./sections.ts. (This module is shared with the other models' panels, which reuse the producer
+ * and run sections: what only the Kafka page shows stays out of it.)
+ */
+export const KAFKA_CORE_SETTINGS: readonly SettingsSection[] = [
   PRODUCER_SECTION,
   {
     id: 'topic',

@@ -78,7 +78,8 @@ export function theoryCurve(mean: number, to = 0.97, n = 80, cv2 = 1): [number, 
 
 /**
  * The scenario of one sweep point for group `g`: that group alone (the sweep worker measures the
- * first group; the others share nothing with it but the topic).
+ * first group; the others share nothing with it but the topic), with its members at t = 0 and no
+ * autoscaler — W against ρ of a group whose size changed with the load would match no curve.
  */
 export function sweepScenario(s: KafkaScenario, rho: number, g = 0): KafkaScenario {
   const cap = capacity(s, g) ?? 0;
@@ -90,7 +91,7 @@ export function sweepScenario(s: KafkaScenario, rho: number, g = 0): KafkaScenar
     duration: SWEEP_WARMUP + SWEEP_SECONDS,
     warmup: SWEEP_WARMUP,
     faults: [],
-    groups: s.groups[g] ? [s.groups[g]] : s.groups,
+    groups: (s.groups[g] ? [s.groups[g]] : s.groups).map(({ autoscaler: _, ...x }) => x),
     producers: s.producers.map((p) => ({ ...p, rate: rate / n, profile: [], bursts: null, daily: null, stopAt: null, arrivals: 'poisson' as const })),
   };
 }

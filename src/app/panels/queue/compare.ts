@@ -34,6 +34,13 @@ export const queueCompare: ComparePlan = {
     'q-stored': ['cmp-row-stored'],
     'q-empty': ['cmp-row-emptyReceives'],
     'q-requeued': ['cmp-row-redeliveries'],
+    'q-memory': ['cmp-row-alarmTime'],
+    'q-alarms': ['cmp-row-alarmTime'],
+    'q-gaveUp': ['cmp-row-gaveUp', 'cmp-row-otherGaveUp'],
+    'q-refused': ['cmp-row-refused'],
+    'chart-memory': ['cmp-row-alarmTime'],
+    'chart-publish': ['cmp-row-gaveUp', 'cmp-row-otherGaveUp'],
+    'node-box': ['cmp-row-alarmTime'],
   },
   charts(data, pg) {
     // Two lines a chart at most, so the legends fit two runs side by side (the DLQ is a table row).

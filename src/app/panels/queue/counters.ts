@@ -3,11 +3,17 @@
  * correctness counters (duplicates, DLQ, lost), the broker's state size and the flavour's cost
  * counter (SQS empty receives, RabbitMQ requeues).
  *
+ * With a RabbitMQ node (`queue.node`) the node's cells take the places of in flight, duplicates,
+ * the DLQ and requeued: its memory against the watermark, the alarms set (and the seconds
+ * publishers were blocked), the publishes the applications gave up on, and those the queue refused
+ * at x-max-length.
+ *
  * A cell is red only with a reason that holds for this run now, and says it: depth when messages
  * pile up because input outruns deletes (beyond both intervals); in flight when leases ended with
  * the message undeleted; duplicates unless every handler is idempotent; the DLQ when it holds
  * messages; lost when messages expired or were dropped; empty receives when most calls of a
- * short-polling consumer come back empty.
+ * short-polling consumer come back empty; memory while an alarm blocks the publishers; alarms
+ * once one was set; publishes given up once one was.
  */
 import type { CounterItem } from '../../registry.ts';
 import type { Playground } from '../../shell/playground.svelte.ts';
@@ -17,6 +23,7 @@ import { fmt, fmtInt, fmtPM } from '../../format.ts';
 import { qview } from './view.ts';
 import { counterItems, type CounterCell } from '../common/counters.ts';
 import type { QMessageKey } from './text.ts';
+import { MiB } from '../../../sim/model/queue/types.ts';
 
 /** Pools that short-poll (WaitTimeSeconds 0, or null with the queue's 0). */
 export function shortPolling(s: QueueScenario): boolean {
@@ -156,5 +163,57 @@ export function queueCounters(pg: Playground): CounterItem[] {
           note: s ? q.t('c.redeliveries', { n: fmtInt(L, s.redeliveries) }) : '',
         },
   ];
+  const node = sc.queue.type === 'rabbitmq' && sc.queue.node !== null;
+  if (node) {
+    const n = s?.node ?? null;
+    const maxLength = sc.queue.type === 'rabbitmq' ? sc.queue['x-max-length'] : null;
+    const gaveUp = s ? s.producers.reduce((a, p) => a + (p.publish?.timedOut ?? 0), 0) : null;
+    const waiting = s ? s.producers.reduce((a, p) => a + (p.publish?.waiting ?? 0), 0) : 0;
+    const byId = Object.fromEntries(cells.map((c) => [c.id, c]));
+    const nodeCells: Cell[] = [
+      {
+        id: 'memory',
+        label: 'c.memory',
+        hint: 'c.memoryHint',
+        value: n ? n.memory / MiB : null,
+        text: n ? fmtInt(L, Math.round(n.memory / MiB)) : fmtInt(L, null),
+        bad: n && n.alarm ? q.t('c.memoryBad', { alarm: n.alarm }) : null,
+        note: n ? q.t('c.memoryNote', { n: fmtInt(L, Math.round(n.limit / MiB)) }) : '',
+      },
+      {
+        id: 'alarms',
+        label: 'c.alarms',
+        hint: 'c.alarmsHint',
+        value: n ? n.alarms + n.diskAlarms : null,
+        text: fmtInt(L, n ? n.alarms + n.diskAlarms : null),
+        bad: n && n.alarms + n.diskAlarms > 0 ? q.t('c.alarmsNote', { n: fmt(L, n.alarmTime, 3) }) : null,
+      },
+      {
+        id: 'gaveUp',
+        label: 'c.gaveUp',
+        hint: 'c.gaveUpHint',
+        value: gaveUp,
+        text: fmtInt(L, gaveUp),
+        bad: gaveUp !== null && gaveUp > 0 ? q.t('c.gaveUpBad') : null,
+        note: waiting > 0 ? q.t('c.gaveUpNote', { n: fmtInt(L, waiting) }) : undefined,
+      },
+      {
+        id: 'refused',
+        label: 'c.refused',
+        hint: 'c.refusedHint',
+        value: num(s?.publishRejected),
+        text: fmtInt(L, s?.publishRejected),
+        note: maxLength === null ? q.t('c.refusedNone') : q.t('c.refusedNote', { n: fmtInt(L, maxLength) }),
+      },
+    ];
+    const order = ['depth', 'memory', 'oldest', 'throughput', 'W', 'alarms', 'gaveUp', 'lost', 'stored', 'refused'];
+    const all = { ...byId, ...Object.fromEntries(nodeCells.map((c) => [c.id, c])) };
+    return counterItems(
+      order.map((id) => all[id]),
+      'q',
+      q.t,
+      s ? q.t('c.zero') : null,
+    );
+  }
   return counterItems(cells, 'q', q.t, s ? q.t('c.zero') : null);
 }

@@ -36,6 +36,36 @@ const producerFields: readonly FieldSpec[] = [
     hint: { en: 'RabbitMQ with x-max-priority: higher first (capped at x-max-priority); ignored otherwise', ru: 'RabbitMQ с x-max-priority: старшие первыми (не выше x-max-priority); иначе не учитывается' },
     config: 'priority',
   },
+  {
+    path: 'producers.0.recordBytes',
+    label: { en: 'Message size', ru: 'Размер сообщения' },
+    hint: { en: 'Body bytes: what a stored message costs the node', ru: 'Байт тела: сколько сообщение стоит узлу' },
+    when: RABBIT,
+  },
+  {
+    path: 'producers.0.routingKey',
+    label: { en: 'Publishes to', ru: 'Публикует в' },
+    hint: { en: 'Another queue on the node (only its publishes are modelled); empty = this one', ru: 'Другая очередь узла (моделируются лишь публикации); пусто — эта' },
+    config: 'routingKey',
+    when: RABBIT,
+  },
+  {
+    path: 'producers.0.blockedTimeout',
+    label: { en: 'Give up a blocked publish after', ru: 'Бросать блокированную публикацию через' },
+    hint: { en: 'The application’s limit; empty = wait for the alarm to clear', ru: 'Предел приложения; пусто — ждать конца тревоги' },
+    when: RABBIT,
+  },
+];
+
+/** RabbitMQ's node and its resource alarms (setting any of its fields models the node). */
+const nodeFields: readonly FieldSpec[] = [
+  { path: 'queue.node.total_memory_available_override_value', label: { en: 'Node RAM', ru: 'RAM узла' }, hint: { en: 'Setting a node field models the node', ru: 'Любое поле узла включает его модель' }, config: true, step: 1073741824, when: RABBIT },
+  { path: 'queue.node.vm_memory_high_watermark.relative', label: { en: 'Memory watermark', ru: 'Порог памяти' }, hint: { en: 'Share of RAM above which every publisher is blocked', ru: 'Доля RAM, выше которой блокируются все издатели' }, config: 'vm_memory_high_watermark.relative', step: 0.05, when: RABBIT },
+  { path: 'queue.node.baseMemory', label: { en: 'Memory with empty queues', ru: 'Память при пустых очередях' }, hint: { en: 'QueueLab’s assumption', ru: 'Допущение QueueLab' }, step: 1048576, when: RABBIT },
+  { path: 'queue.node.messageOverhead', label: { en: 'RAM per message besides its body', ru: 'RAM на сообщение кроме тела' }, hint: { en: 'QueueLab’s assumption', ru: 'Допущение QueueLab' }, when: RABBIT },
+  { path: 'queue.node.bodiesInMemory', label: { en: 'Message bodies in RAM', ru: 'Тела сообщений в RAM' }, hint: { en: 'On: classic queues v1; off: on disk (v2, lazy, quorum)', ru: 'Вкл.: classic v1; выкл.: на диске (v2, lazy, quorum)' }, when: RABBIT },
+  { path: 'queue.node.disk_free_limit.absolute', label: { en: 'Disk free limit', ru: 'Минимум свободного диска' }, hint: { en: 'Below it every publisher is blocked', ru: 'Ниже него блокируются все издатели' }, config: 'disk_free_limit.absolute', step: 1000000, when: RABBIT },
+  { path: 'queue.node.diskFree', label: { en: 'Free disk at the start', ru: 'Свободный диск в начале' }, hint: { en: 'QueueLab’s assumption; empty = not modelled', ru: 'Допущение QueueLab; пусто — не моделируется' }, step: 1073741824, when: RABBIT },
 ];
 
 const queueFields: readonly FieldSpec[] = [
@@ -131,6 +161,8 @@ const queueFields: readonly FieldSpec[] = [
     hint: { en: 'After this many deliveries a rejected message goes to the DLQ instead', ru: 'После стольких доставок отклонённое сообщение уходит в DLQ' },
     config: 'retry.maxAttempts',
   },
+  { path: 'queue.x-max-length', label: { en: 'Max length', ru: 'Макс. длина' }, hint: { en: 'Ready messages kept at most; empty = no limit', ru: 'Сколько готовых сообщений держать; пусто — без лимита' }, config: true, step: 1000 },
+  { path: 'queue.x-overflow', label: { en: 'At max length', ru: 'При макс. длине' }, hint: { en: 'Drop the oldest, or refuse the new one (basic.nack)', ru: 'Сбросить старейшее или отказать новому (basic.nack)' }, config: true },
   {
     path: 'queue.consumer_timeout',
     label: { en: 'Consumer timeout', ru: 'Таймаут консьюмера' },
@@ -226,7 +258,8 @@ const poolFields: readonly FieldSpec[] = [
 
 export const QUEUE_SETTINGS: readonly SettingsSection[] = [
   { ...PRODUCER_SECTION, fields: producerFields },
-  { id: 'queue', title: { en: 'Queue', ru: 'Очередь' }, code: 'queue.name', fields: queueFields },
+  // RabbitMQ's node follows the queue's own fields (a section of its own would be empty for SQS).
+  { id: 'queue', title: { en: 'Queue', ru: 'Очередь' }, code: 'queue.name', fields: [...queueFields, ...nodeFields] },
   { id: 'pool', each: 'consumers', title: { en: 'Consumer pool', ru: 'Пул консьюмеров' }, code: 'consumers.{i}.name', fields: poolFields },
   {
     id: 'timing',

@@ -8,7 +8,7 @@
  */
 import type { QueueScenario } from '../../../scenario/index.ts';
 import type { QueueData } from '../../../run/models/queue/data.ts';
-import { MAX_CONSUMER_VIEWS, type ConsumerStats, type MessageView, type QueueFlavour } from '../../../sim/model/queue/types.ts';
+import { MAX_CONSUMER_VIEWS, type ConsumerStats, type MessageView, type NodeView, type PublisherView, type QueueFlavour } from '../../../sim/model/queue/types.ts';
 
 /** A consumer as the topology draws it: its stats and the messages it holds (the snapshot's own shape). */
 export type ConsumerBox = ConsumerStats & { messages: MessageView[] };
@@ -44,6 +44,9 @@ export interface QueueTopoView {
   pools: PoolView[];
   /** Consumers not listed one by one, summed; null when every consumer has a box. */
   rest: { count: number; held: number; processing: number } | null;
+  /** RabbitMQ's node (memory, watermark, the alarm in effect) and its publishers, one per producer; null when the scenario does not model it. */
+  node: NodeView | null;
+  publishers: PublisherView[] | null;
 }
 
 /** The lease length of pool `p` (SQS), in seconds: a heartbeat's ChangeMessageVisibility may set a longer one. */
@@ -128,6 +131,19 @@ export function queueTopology(data: QueueData | null, s: QueueScenario): QueueTo
     retry: retryName ? { name: retryName, depth: sum?.retrying ?? 0 } : null,
     pools,
     rest,
+    ...nodeOf(data, s),
+  };
+}
+
+/** The node and its publishers: the snapshot's, or before the first one the scenario's (idle, nothing used yet). */
+function nodeOf(data: QueueData | null, s: QueueScenario): Pick<QueueTopoView, 'node' | 'publishers'> {
+  const q = s.queue;
+  if (q.type !== 'rabbitmq' || q.node === null) return { node: null, publishers: null };
+  if (data?.topology.node) return { node: data.topology.node, publishers: data.topology.publishers };
+  const n = q.node;
+  return {
+    node: { memory: 0, limit: Math.floor(n['vm_memory_high_watermark.relative'] * n.total_memory_available_override_value), ram: n.total_memory_available_override_value, alarm: null, diskFree: n.diskFree, diskLimit: n['disk_free_limit.absolute'] },
+    publishers: s.producers.map((p) => ({ name: p.name, queue: p.routingKey ?? q.name, own: p.routingKey === null || p.routingKey === q.name, waiting: 0, oldestWait: 0 })),
   };
 }
 

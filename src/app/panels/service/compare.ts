@@ -24,7 +24,7 @@ export const serviceCompare: ComparePlan = {
     's-recovery': ['cmp-row-recoveredAfter'],
     's-amp': ['cmp-row-amplification'],
     's-wasted': ['cmp-row-wasted'],
-    's-p99': ['cmp-row-p99'],
+    's-failWait': ['cmp-row-failedP50'],
     's-failed': ['cmp-row-failed'],
   },
   charts(data, pg) {

@@ -1,8 +1,8 @@
 /**
  * The dependency counters strip: offered load against capacity and goodput (the last whole
  * second), then what the story is about — seconds overloaded after the fault, recovery time —
- * and the mechanism: attempts per call, wasted work, p99, failed calls, W at the service with its
- * M/M/c/K theory. A cell is red only with a reason true for the run now, and says it.
+ * and the mechanism: attempts per call, wasted work, how long a failed call took to fail (the
+ * calls' latency is the latency chart's), failed calls, W at the service with its M/M/c/K theory. A cell is red only with a reason true for the run now, and says it.
  */
 import type { CounterItem } from '../../registry.ts';
 import type { Playground } from '../../shell/playground.svelte.ts';
@@ -81,12 +81,14 @@ export function serviceCounters(pg: Playground): CounterItem[] {
       note: '',
     },
     {
-      id: 'p99',
-      label: 'c.p99',
-      hint: 'c.p99Hint',
-      value: num(s?.p99),
-      text: fmt(L, s?.p99, 3),
-      note: s?.p50 !== null && s ? v.t('c.p50', { n: fmt(L, s.p50, 3) }) : '',
+      id: 'failWait',
+      label: 'c.failWait',
+      hint: 'c.failWaitHint',
+      value: num(s?.failedP50),
+      text: fmt(L, s?.failedP50, 3),
+      unit: 's',
+      bad: s && s.failedP50 !== null && s.failedP50 >= 0.9 * v.scenario.clients.timeout ? v.t('c.failWaitBad') : null,
+      note: s?.failedP99 != null && s ? v.t('c.failWaitP99', { n: fmt(L, s.failedP99, 3) }) : '',
     },
     {
       id: 'failed',

@@ -24,8 +24,13 @@ export interface ClusterSummary {
   window: number;
   events: number;
 
-  /** Conservation (whole run, not only the window): produced = inFlight + ackedStored + ackedLost + failed. */
-  records: { produced: number; inFlight: number; ackedStored: number; ackedLost: number; failed: number };
+  /**
+   * Conservation (whole run, not only the window): produced = blocked + inFlight + ackedStored +
+   * ackedLost + failed + refused + shed. blocked: send() waiting for buffer.memory now; refused:
+   * send() failed with BufferExhaustedException; shed: the same, the web front answered 202 and
+   * dropped it; expired: the part of failed that delivery.timeout.ms ended ("Expiring N record(s)").
+   */
+  records: { produced: number; blocked: number; inFlight: number; ackedStored: number; ackedLost: number; failed: number; expired: number; refused: number; shed: number };
   /** acknowledged-and-lost records (= records.ackedLost): the headline number of this model. */
   lost: number;
   /** Failed records by the exception the producer's callback saw. */
@@ -46,6 +51,23 @@ export interface ClusterSummary {
   throughput: number | null;
   /** Produce requests in the window (every attempt): per second, and per request the mean records and (compressed) bytes; null without requests. */
   requests: { count: number; perSecond: number | null; batchRecords: number | null; batchBytes: number | null };
+  /**
+   * The producers' buffer.memory (summed over producers): its size, the bytes batches hold now and
+   * the most at once; send() calls waiting for it now and the most at once, how many waited (whole
+   * run) with their summed and longest wait, seconds, and when the first one did (null: never); the
+   * time send() took in the window (0 when it did not wait).
+   */
+  buffer: { memory: number; used: number; maxUsed: number; blockedNow: number; blockedPeak: number; sendsBlocked: number; blockedTime: number; blockedMax: number; firstBlockedAt: number | null; sendTime: Latency };
+  /**
+   * The web front (QueueLab's assumption; null when no producer has one), whole run: requests, and
+   * how they ended — answered in time with the record in the buffer (200 / 202), 202 with the record
+   * shed, 503 (send() failed), 504 from the load balancer, open (the handler is in send() and the
+   * load balancer still waits); requests = ok + shed + errors + timeouts + open. afterTimeout: of the
+   * 504s, those whose handler's send() later put the record in the buffer all the same (a client
+   * that retries them sends the record twice). latency: the time clients waited for their answer
+   * (the load balancer's timeout at most), window.
+   */
+  front: { requests: number; ok: number; shed: number; errors: number; timeouts: number; open: number; afterTimeout: number; latency: Latency } | null;
   producers: {
     name: string;
     acks: Acks;
@@ -55,8 +77,16 @@ export interface ClusterSummary {
     acked: number;
     lost: number;
     failed: number;
+    expired: number;
+    refused: number;
+    shed: number;
     duplicates: number;
     latency: Latency;
+    /** buffer.memory, the bytes its batches hold now, and its send() calls waiting for memory now; its web front's 504s (null without one). */
+    bufferMemory: number;
+    bufferUsed: number;
+    blocked: number;
+    gateway504: number | null;
   }[];
   elections: { clean: number; unclean: number; preferred: number };
   /** Partition-seconds (whole run): offline (no leader), under min.insync.replicas (acks=all writes refused), and their sum. */

@@ -3,7 +3,8 @@
  * about. Where the meaning is another model's, the id is the same (lost, duplicates, p99 = the
  * first consumer's end-to-end p99, throughput = records acknowledged per second, stored).
  * requestRate, batchRecords and handlerBusy are the broker I/O lesson's (handlerBusy is null
- * unless produce requests cost handler time).
+ * unless produce requests cost handler time); sendP99 … clientP99 the producer buffer's (the web
+ * front's are null without one).
  */
 import type { MetricDef } from '../../headline.ts';
 import type { ClusterSummary } from './data.ts';
@@ -30,4 +31,15 @@ export const CLUSTER_HEADLINE: readonly MetricDef<ClusterSummary>[] = [
   { id: 'crossRack', label: { en: 'Cross-rack bytes read', ru: 'Байт прочитано между стойками' }, unit: 'bytes', better: 'lower', value: (s) => s.consumers.reduce((a, c) => a + c.crossRackBytes, 0) },
   { id: 'uncleanElections', label: { en: 'Unclean elections', ru: 'Нечистые выборы' }, unit: 'count', better: 'lower', value: (s) => s.elections.unclean },
   { id: 'stored', label: { en: 'Stored on the brokers', ru: 'Хранится на брокерах' }, unit: 'records', better: 'none', value: (s) => s.stored },
+  // The producer's buffer (buffer.memory, max.block.ms) and the web front in front of it.
+  { id: 'sendP99', label: { en: 'Time in send() p99', ru: 'Время в send() p99' }, unit: 's', better: 'lower', value: (s) => s.buffer.sendTime.p99 },
+  { id: 'blockedPeak', label: { en: 'Most send() calls blocked at once', ru: 'Больше всего ждущих send() разом' }, unit: 'count', better: 'lower', value: (s) => s.buffer.blockedPeak },
+  { id: 'blockedMax', label: { en: 'Longest block in send()', ru: 'Самая долгая блокировка send()' }, unit: 's', better: 'lower', value: (s) => s.buffer.blockedMax },
+  { id: 'refused', label: { en: 'Refused by send() (BufferExhaustedException)', ru: 'Отказ send() (BufferExhaustedException)' }, unit: 'records', better: 'lower', value: (s) => s.records.refused },
+  { id: 'shed', label: { en: 'Shed (answered 202, dropped)', ru: 'Сброшено (ответ 202, запись выброшена)' }, unit: 'records', better: 'lower', value: (s) => s.records.shed },
+  { id: 'expired', label: { en: 'Expired (delivery.timeout.ms)', ru: 'Истекло (delivery.timeout.ms)' }, unit: 'records', better: 'lower', value: (s) => s.records.expired },
+  { id: 'gateway504', label: { en: 'Upstream 504s', ru: 'Ответов 504 от балансировщика' }, unit: 'count', better: 'lower', value: (s) => s.front?.timeouts ?? null },
+  { id: 'answered503', label: { en: 'Requests answered 503', ru: 'Запросов с ответом 503' }, unit: 'count', better: 'lower', value: (s) => s.front?.errors ?? null },
+  { id: 'after504', label: { en: '504s whose record was still sent', ru: '504, а запись всё же отправлена' }, unit: 'count', better: 'lower', value: (s) => s.front?.afterTimeout ?? null },
+  { id: 'clientP99', label: { en: 'Web clients’ wait p99', ru: 'Ожидание веб-клиентов p99' }, unit: 's', better: 'lower', value: (s) => s.front?.latency.p99 ?? null },
 ];

@@ -31,6 +31,26 @@ function levelNow(name: ClusterSeriesName, m: ClusterModel): number {
       return m.underReplicated;
     case 'unavailable':
       return m.unavailableNow();
+    case 'bufferUsed':
+      return m.bufferShare();
+    case 'blockedNow':
+      return m.blockedNow();
+    case 'blockedOldest':
+      return m.blockedOldest();
+    case 'refused':
+      return m.records.refused;
+    case 'shed':
+      return m.records.shed;
+    case 'expired':
+      return m.records.expired;
+    case 'frontOk':
+      return m.producers.frontTotal('ok');
+    case 'frontShed':
+      return m.producers.frontTotal('shed');
+    case 'frontErrors':
+      return m.producers.frontTotal('errors');
+    case 'frontTimeouts':
+      return m.producers.frontTotal('timeouts');
     default:
       return NaN;
   }

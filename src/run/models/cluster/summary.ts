@@ -14,6 +14,14 @@ export function latencyOf(h: LogHistogram, sum: number): Latency {
   return { p50: finite(h.quantile(0.5)), p99: finite(h.quantile(0.99)), mean: h.total > 0 ? sum / h.total : null, count: h.total };
 }
 
+/** The web fronts' requests summed over the producers that have one; null when none has. */
+function frontOf(m: ClusterModel): ClusterSummary['front'] {
+  const fronts = m.producers.list.flatMap((p) => (p.front ? [p.front] : []));
+  if (fronts.length === 0) return null;
+  const sum = (k: keyof (typeof fronts)[number]) => fronts.reduce((a, f) => a + f[k], 0);
+  return { requests: sum('requests'), ok: sum('ok'), shed: sum('shed'), errors: sum('errors'), timeouts: sum('timeouts'), open: sum('open'), afterTimeout: sum('afterTimeout'), latency: latencyOf(m.producers.clientHist, m.producers.clientSum) };
+}
+
 export function buildClusterSummary(s: ClusterScenario, m: ClusterModel, wallMs?: number): ClusterSummary {
   const now = m.sim.now;
   const rec = m.records;
@@ -30,7 +38,7 @@ export function buildClusterSummary(s: ClusterScenario, m: ClusterModel, wallMs?
     warmup: s.warmup,
     window: now - Math.min(now, s.warmup),
     events: m.sim.events,
-    records: { produced: rec.n, inFlight: rec.inFlight, ackedStored: rec.ackedStored, ackedLost: rec.ackedLost, failed: rec.failed },
+    records: { produced: rec.n, blocked: rec.blocked, inFlight: rec.inFlight, ackedStored: rec.ackedStored, ackedLost: rec.ackedLost, failed: rec.failed, expired: rec.expired, refused: rec.refused, shed: rec.shed },
     lost: rec.ackedLost,
     failedBy: { ...rec.failedBy },
     duplicates: rec.duplicates,
@@ -46,6 +54,19 @@ export function buildClusterSummary(s: ClusterScenario, m: ClusterModel, wallMs?
       batchRecords: pr.requests > 0 ? pr.requestRecords / pr.requests : null,
       batchBytes: pr.requests > 0 ? pr.requestBytes / pr.requests : null,
     },
+    buffer: {
+      memory: pr.list.reduce((a, p) => a + p.pool.memory, 0),
+      used: pr.bufferUsed,
+      maxUsed: pr.bufferMax,
+      blockedNow: pr.blockedNow,
+      blockedPeak: pr.blockedPeak,
+      sendsBlocked: pr.sendsBlocked,
+      blockedTime: pr.blockedTime,
+      blockedMax: pr.blockedMax,
+      firstBlockedAt: pr.firstBlockedAt,
+      sendTime: latencyOf(pr.sendHist, pr.sendSum),
+    },
+    front: frontOf(m),
     producers: m.producers.list.map((p) => {
       const c = rec.byProducer[p.index];
       return {
@@ -56,8 +77,15 @@ export function buildClusterSummary(s: ClusterScenario, m: ClusterModel, wallMs?
         acked: c.acked,
         lost: c.lost,
         failed: c.failed,
+        expired: c.expired,
+        refused: c.refused,
+        shed: c.shed,
         duplicates: c.duplicates,
         latency: latencyOf(p.hist, p.sum),
+        bufferMemory: p.pool.memory,
+        bufferUsed: p.pool.used,
+        blocked: p.pool.waiting,
+        gateway504: p.front?.timeouts ?? null,
       };
     }),
     elections: { ...m.elections },

@@ -10,6 +10,7 @@ import { fmt, table } from '../../../cli/format.ts';
 const count = (n: number): string => n.toLocaleString('en-US');
 const ms = (x: number | null): string => (x === null ? '—' : fmt(x * 1000));
 const lat = (l: Latency): string => `${ms(l.p50)} / ${ms(l.p99)} / ${ms(l.mean)}`;
+const sec = (x: number | null): string => (x === null ? '—' : fmt(x));
 
 export function formatClusterTable(s: ClusterScenario, r: ClusterSummary): string {
   const t = s.topic;
@@ -21,6 +22,20 @@ export function formatClusterTable(s: ClusterScenario, r: ClusterSummary): strin
     '',
     `records: in flight ${count(r.records.inFlight)} · acknowledged and stored ${count(r.records.ackedStored)} · acknowledged then LOST ${count(r.records.ackedLost)} · failed ${count(r.records.failed)}`,
   ];
+  const x = r.records;
+  if (x.blocked + x.refused + x.shed + x.expired > 0 || r.buffer.sendsBlocked > 0) {
+    out.push(`buffer: blocked in send() now ${count(x.blocked)} · refused (BufferExhaustedException) ${count(x.refused)} · shed ${count(x.shed)} · expired (delivery.timeout.ms, in failed) ${count(x.expired)}`);
+  }
+  const b = r.buffer;
+  out.push(
+    `buffer.memory: ${count(b.used)} of ${count(b.memory)} bytes held now, at most ${count(b.maxUsed)} · sends blocked ${count(b.sendsBlocked)} (at most ${count(b.blockedPeak)} at once${b.firstBlockedAt !== null ? `, the first at ${fmt(b.firstBlockedAt)} s` : ''}), longest ${fmt(b.blockedMax)} s · time in send() s p50 / p99 / mean ${sec(b.sendTime.p50)} / ${sec(b.sendTime.p99)} / ${sec(b.sendTime.mean)}`,
+  );
+  const f = r.front;
+  if (f) {
+    out.push(
+      `web front: ${count(f.requests)} requests · answered in time ${count(f.ok)} · 202 and shed ${count(f.shed)} · 503 ${count(f.errors)} · 504 from the load balancer ${count(f.timeouts)} (of them record still sent ${count(f.afterTimeout)}) · open ${count(f.open)} · client wait s p50 / p99 ${sec(f.latency.p50)} / ${sec(f.latency.p99)}`,
+    );
+  }
   const fb = Object.entries(r.failedBy);
   if (fb.length > 0) out.push(`failed by exception: ${fb.map(([k, v]) => `${k} ${count(v ?? 0)}`).join(' · ')}`);
   out.push(

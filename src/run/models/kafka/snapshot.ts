@@ -11,7 +11,7 @@
  */
 import type { KafkaScenario } from '../../../scenario/schema.ts';
 import { MAX_PARTITION_SERIES, type KafkaModel } from '../../../sim/model/kafka/kafka-model.ts';
-import type { GroupStats, MemberState } from '../../../sim/model/kafka/consumer-group.ts';
+import type { AutoscalerStats, GroupStats, MemberState } from '../../../sim/model/kafka/consumer-group.ts';
 import type { LogEntry } from '../../../sim/model/kafka/event-log.ts';
 import { buildKafkaSummary, type KafkaSummary } from './summary.ts';
 import { est } from '../station/summary.ts';
@@ -91,6 +91,8 @@ export interface FocusView {
   idle: 'members' | 'assignment' | null;
   /** The group's retry topics and dead-letter topic, with the records waiting in each. */
   side: { kind: 'retry' | 'dlq'; name: string; short: string; depth: number }[];
+  /** The group's lag-driven autoscaler (KEDA + HPA) now, or null without one. */
+  autoscaler: AutoscalerStats | null;
 }
 
 /** Seconds of input a fixed lag scale spans ("one minute of input"). */
@@ -145,6 +147,9 @@ export interface KafkaSnapshotData {
     partitionLag: SeriesCols[];
     /** Each group's total lag, when there is more than one group (else empty). */
     groupLag: { id: string; records: SeriesCols; seconds: SeriesCols }[];
+    /** Members of the group in focus, and its idle members (no partition), over time. */
+    members: SeriesCols;
+    idle: SeriesCols;
   };
   /** Little's law over the run: time-average L and λ·W of the group in focus, sampled on a grid. */
   little: { t: Float64Array; L: Float64Array; lw: Float64Array };
@@ -254,7 +259,9 @@ export function buildKafkaSnapshot(scenario: KafkaScenario, model: KafkaModel, l
     const gs = st.groups[gi];
     const owner: number[] = new Array<number>(listed).fill(-1);
     const rest = emptyTail();
-    g.consumers.forEach((c, i) => {
+    // Pods the autoscaler deleted are gone, not dead: they are left out (their slot may start again).
+    const consumers = g.autoscaler ? g.consumers.filter((c) => !(c.deleted && c.autoscaled)) : g.consumers;
+    consumers.forEach((c, i) => {
       const parts = gs.assignment[c.name] ?? [];
       for (const p of parts) if (p < listed) owner[p] = i;
       if (i >= SNAPSHOT_MEMBERS) {
@@ -269,7 +276,7 @@ export function buildKafkaSnapshot(scenario: KafkaScenario, model: KafkaModel, l
       id: gs.groupId,
       state: gs.state,
       generation: gs.generation,
-      members: g.consumers.slice(0, SNAPSHOT_MEMBERS).map((c) => ({
+      members: consumers.slice(0, SNAPSHOT_MEMBERS).map((c) => ({
         name: c.name,
         state: gs.memberStates[c.name] ?? 'dead',
         partitions: gs.assignment[c.name] ?? [],
@@ -310,6 +317,7 @@ export function buildKafkaSnapshot(scenario: KafkaScenario, model: KafkaModel, l
       little: fg ? littleCheck(est(fg.L), est(fg.W), est(st.lambda), est(fg.throughput)) : littleCheck(none, none, none, none),
       idle: !fg || fg.idleMembers === 0 ? null : model.groups[focus].consumers.filter((c) => c.alive).length > model.logs.length ? 'members' : 'assignment',
       side: sideTopics(scenario, focus, fg),
+      autoscaler: fg?.autoscaler ?? null,
     },
     scales: fixedLagScales(scenario),
     series: {
@@ -328,6 +336,8 @@ export function buildKafkaSnapshot(scenario: KafkaScenario, model: KafkaModel, l
               seconds: withEnd(s.perGroup[i].lagSeconds.read(now), now, st.groups[i].lagSeconds),
             }))
           : [],
+      members: withEnd(fs.members.read(now), now, fg?.members ?? NaN),
+      idle: withEnd(fs.idle.read(now), now, fg?.idleMembers ?? NaN),
     },
     little: little ? little.columns(focus) : { t: new Float64Array(0), L: new Float64Array(0), lw: new Float64Array(0) },
     log,
@@ -337,12 +347,12 @@ export function buildKafkaSnapshot(scenario: KafkaScenario, model: KafkaModel, l
 
 /** What of a snapshot depends on the group in focus. */
 type FocusPart = Pick<KafkaSnapshotData, 'focus' | 'little'> & {
-  series: Pick<KafkaSnapshotData['series'], 'lagRecords' | 'lagSeconds' | 'rateOut' | 'p50' | 'p99' | 'partitionLag'>;
+  series: Pick<KafkaSnapshotData['series'], 'lagRecords' | 'lagSeconds' | 'rateOut' | 'p50' | 'p99' | 'partitionLag' | 'members' | 'idle'>;
 };
 
 function focusPart(d: KafkaSnapshotData): FocusPart {
-  const { lagRecords, lagSeconds, rateOut, p50, p99, partitionLag } = d.series;
-  return { focus: d.focus, little: d.little, series: { lagRecords, lagSeconds, rateOut, p50, p99, partitionLag } };
+  const { lagRecords, lagSeconds, rateOut, p50, p99, partitionLag, members, idle } = d.series;
+  return { focus: d.focus, little: d.little, series: { lagRecords, lagSeconds, rateOut, p50, p99, partitionLag, members, idle } };
 }
 
 /** A copy of a series' columns with fresh buffers (a transferred buffer is detached, so a final view copies on every call). */
@@ -395,6 +405,8 @@ export function finalKafkaView(scenario: KafkaScenario, model: KafkaModel, littl
           p99: freshCols(p.series.p99),
           partitionLag: p.series.partitionLag.map(freshCols),
           groupLag: s.groupLag.map((g) => ({ id: g.id, records: freshCols(g.records), seconds: freshCols(g.seconds) })),
+          members: freshCols(p.series.members),
+          idle: freshCols(p.series.idle),
         },
         little: { t: p.little.t.slice(), L: p.little.L.slice(), lw: p.little.lw.slice() },
       };
@@ -437,7 +449,7 @@ export function snapshotBuffers(d: KafkaSnapshotData): ArrayBuffer[] {
   const out: ArrayBuffer[] = [];
   const add = (c: SeriesCols) => out.push(c.t.buffer as ArrayBuffer, c.mean.buffer as ArrayBuffer, c.max.buffer as ArrayBuffer);
   const s = d.series;
-  [s.lagRecords, s.lagSeconds, s.rateIn, s.rateOut, s.p50, s.p99, ...s.partitionLag, ...s.groupLag.flatMap((g) => [g.records, g.seconds])].forEach(add);
+  [s.lagRecords, s.lagSeconds, s.rateIn, s.rateOut, s.p50, s.p99, ...s.partitionLag, ...s.groupLag.flatMap((g) => [g.records, g.seconds]), s.members, s.idle].forEach(add);
   out.push(d.little.t.buffer as ArrayBuffer, d.little.L.buffer as ArrayBuffer, d.little.lw.buffer as ArrayBuffer);
   return out;
 }

@@ -10,7 +10,7 @@
 import type { KafkaScenario } from '../../../scenario/schema.ts';
 import type { KafkaConfig } from '../../../sim/model/kafka/kafka-model.ts';
 import type { KafkaModel, KafkaStats } from '../../../sim/model/kafka/kafka-model.ts';
-import type { GroupStats } from '../../../sim/model/kafka/consumer-group.ts';
+import type { AutoscalerStats, GroupStats } from '../../../sim/model/kafka/consumer-group.ts';
 import { makeKeyGenerator, makeKeyPartitionCache } from '../../../sim/model/kafka/keys.ts';
 import { Rng } from '../../../sim/kernel/rng.ts';
 import { mm1 } from '../../../theory/index.ts';
@@ -76,7 +76,8 @@ export interface KafkaTheory {
  */
 export function kafkaTheory(s: KafkaScenario, assignment: Record<string, number[]>): KafkaTheory | null {
   const g = s.groups[0];
-  if (!g || s.producers.length !== 1 || s.faults.length > 0) return null;
+  // An autoscaler changes the group (and its assignment) with the load: no fixed M/M/1 per consumer.
+  if (!g || s.producers.length !== 1 || s.faults.length > 0 || g.autoscaler?.enabled) return null;
   const p = s.producers[0];
   if (p.arrivals !== 'poisson' || p.profile.length > 0 || p.bursts || p.daily || p.stopAt !== null) return null;
   if (g.processing.mode !== 'sequential' || g.processing.time.type !== 'exponential' || !(p.rate > 0)) return null;
@@ -128,6 +129,11 @@ export interface KafkaGroupSummary {
   stuck: GroupStats['stuck'];
   idleConsumers: number;
   members: number;
+  /** Most members, and most idle members, at a chart sample of the run. */
+  maxMembers: number;
+  maxIdleConsumers: number;
+  /** The lag-driven autoscaler (KEDA + HPA): pods, scale steps and the rebalances they set off; null without one. */
+  autoscaler: AutoscalerStats | null;
   generation: number;
   state: string;
   L: EstimateOut;
@@ -220,6 +226,9 @@ function groupSummary(g: GroupStats): KafkaGroupSummary {
     stuck: g.stuck,
     idleConsumers: g.idleMembers,
     members: g.members,
+    maxMembers: g.maxMembers,
+    maxIdleConsumers: g.maxIdleMembers,
+    autoscaler: g.autoscaler ? { ...g.autoscaler } : null,
     generation: g.generation,
     state: g.state,
     L: est(g.L),

@@ -138,6 +138,14 @@ export function formatKafkaTable(s: KafkaScenario, r: KafkaSummary): string {
   const compact = r.partitions.length > PARTITIONS_LISTED;
   for (const [id, g] of Object.entries(r.groups)) {
     out.push(`group ${id} (generation ${g.generation}, ${g.state}, ${count(g.members)} member${g.members === 1 ? '' : 's'}):`);
+    const a = g.autoscaler;
+    if (a) {
+      out.push(
+        `  autoscaler (KEDA + HPA): ${count(a.replicas)} pod${a.replicas === 1 ? '' : 's'}${a.starting > 0 ? ` (${count(a.starting)} starting)` : ''}, ${count(a.minReplicaCount)}–${count(a.maxReplicaCount)} replicas, at most ${count(a.maxReplicas)}, the lag asks for ${count(a.desired)} · ` +
+          `${count(a.scaleUps)} scale-up${a.scaleUps === 1 ? '' : 's'}, ${count(a.scaleDowns)} scale-down${a.scaleDowns === 1 ? '' : 's'}, ${count(a.rebalances)} rebalance${a.rebalances === 1 ? '' : 's'} set off · ` +
+          `most members ${count(g.maxMembers)}, most idle ${count(g.maxIdleConsumers)}`,
+      );
+    }
     const names = Object.keys(g.assignment);
     for (const m of names.slice(0, MEMBERS_LISTED)) out.push(memberLine(s.topic.name, m, g.assignment[m], g.utilization[m], compact));
     if (names.length > MEMBERS_LISTED) out.push(restLine(g, names.slice(MEMBERS_LISTED)));

@@ -6,7 +6,7 @@
 import type { EstimateOut } from '../station/summary.ts';
 import type { LittleCheck } from '../../little.ts';
 import type { SeriesCols, ProducerView, LogLine } from '../kafka/snapshot.ts';
-import type { ConsumerStats, PoolStats, QueueFlavour, QueueSeriesName, QueueTopology } from '../../../sim/model/queue/types.ts';
+import type { ConsumerStats, NodeStats, PoolStats, PublishStats, QueueFlavour, QueueSeriesName, QueueTopology } from '../../../sim/model/queue/types.ts';
 
 /** The closed forms that describe the run, when its load is steady Poisson and its service exponential. */
 export interface QueueTheory {
@@ -36,6 +36,9 @@ export interface QueueSummary {
   expired: number;
   dropped: number;
   parked: number;
+  /** RabbitMQ with a node: publish calls waiting on a blocked connection now, and those that never entered the queue (the application gave up, or x-overflow reject-publish refused them). */
+  blocked: number;
+  unpublished: number;
   /** expired + dropped: messages the system lost without processing them. */
   lost: number;
 
@@ -53,6 +56,12 @@ export interface QueueSummary {
   requeued: number;
   crashes: number;
   redriven: number;
+  /** RabbitMQ: publishes refused at x-max-length (reject-publish), ready messages pushed out by drop-head, publishes given up on while blocked. */
+  publishRejected: number;
+  dropHead: number;
+  publishTimeouts: number;
+  /** RabbitMQ's node: memory and disk against the resource alarms (null: not modelled). */
+  node: NodeStats | null;
 
   /** Messages the broker stores now (its state size). */
   stored: number;
@@ -78,8 +87,8 @@ export interface QueueSummary {
   /** Consumers alive that processed nothing in the window although messages waited (the prefetch-hoarding signature), and the spread of the load. */
   balance: { idle: number; minShare: number | null; maxShare: number | null };
 
-  /** Per producer: messages sent, the priority it publishes with, and the W of its messages (urgent vs background work). */
-  producers: { name: string; priority: number; sent: number; W: EstimateOut; p99: number | null }[];
+  /** Per producer: messages sent, the priority it publishes with, the W of its messages (urgent vs background work), and with a node how its publishes fared against the alarms. */
+  producers: { name: string; priority: number; sent: number; W: EstimateOut; p99: number | null; publish: PublishStats | null }[];
   pools: PoolStats[];
   /** The first `MAX_CONSUMER_VIEWS` consumers. */
   consumers: ConsumerStats[];

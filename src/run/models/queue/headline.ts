@@ -33,4 +33,9 @@ export const QUEUE_HEADLINE: readonly MetricDef<QueueSummary>[] = [
   { id: 'redeliveries', label: { en: 'Redeliveries', ru: 'Повторные доставки' }, unit: 'count', better: 'lower', value: (s) => s.redeliveries },
   { id: 'emptyReceives', label: { en: 'Empty receives', ru: 'Пустые получения' }, unit: 'count', better: 'lower', value: (s) => s.emptyReceives },
   { id: 'idle', label: { en: 'Idle consumers', ru: 'Простаивают консьюмеров' }, unit: 'count', better: 'lower', value: (s) => s.balance.idle },
+  // RabbitMQ's node (null without one): how long its alarms blocked the publishers, what the applications gave up, what the queue refused.
+  { id: 'alarmTime', label: { en: 'Publishers blocked by alarms', ru: 'Издатели заблокированы тревогой' }, unit: 's', better: 'lower', value: (s) => s.node?.alarmTime ?? null },
+  { id: 'gaveUp', label: { en: 'Publishes given up (blocked)', ru: 'Брошено публикаций (блок)' }, unit: 'count', better: 'lower', value: (s) => (s.node ? s.producers.reduce((a, p) => a + (p.publish?.timedOut ?? 0), 0) : null) },
+  { id: 'otherGaveUp', label: { en: 'Given up by other queues’ publishers', ru: 'Брошено издателями других очередей' }, unit: 'count', better: 'lower', value: (s) => (s.node ? s.producers.reduce((a, p) => a + (p.publish && !p.publish.own ? p.publish.timedOut : 0), 0) : null) },
+  { id: 'refused', label: { en: 'Publishes refused (max length)', ru: 'Отказано в публикации (макс. длина)' }, unit: 'count', better: 'lower', value: (s) => (s.node || s.publishRejected > 0 ? s.publishRejected : null) },
 ];

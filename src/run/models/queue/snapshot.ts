@@ -7,7 +7,7 @@
 import type { QueueScenario } from '../../../scenario/schema.ts';
 import type { QueueModel } from '../../../sim/model/queue/queue-model.ts';
 import { queueStats, queueTopology } from '../../../sim/model/queue/view.ts';
-import { QUEUE_SERIES, type QueueSeriesName } from '../../../sim/model/queue/types.ts';
+import { MiB, QUEUE_SERIES, type QueueSeriesName } from '../../../sim/model/queue/types.ts';
 import { finalSeriesView, seriesBuffers, SNAPSHOT_LOG_LINES, withEnd, type SeriesCols } from '../kafka/snapshot.ts';
 import { buildQueueSummary } from './summary.ts';
 import type { QueueData } from './data.ts';
@@ -28,6 +28,8 @@ function levelNow(name: QueueSeriesName, d: Pick<QueueData, 'summary'>): number 
       return s.duplicates;
     case 'stored':
       return s.stored;
+    case 'memory':
+      return s.node ? s.node.memory / MiB : NaN;
     default:
       return NaN;
   }

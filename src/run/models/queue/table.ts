@@ -49,6 +49,7 @@ export function formatQueueTable(s: QueueScenario, r: QueueSummary): string {
       ['expired', r.expired],
       ['dropped', r.dropped],
       ['parked', r.parked],
+      ...(r.node ? [['blocked in a publisher', r.blocked], ['unpublished', r.unpublished]] : []),
     ]
       .map(([k, v]) => `${k} ${count(v as number)}`)
       .join(' · ')}`,
@@ -64,10 +65,27 @@ export function formatQueueTable(s: QueueScenario, r: QueueSummary): string {
   ];
   if (r.flavour === 'sqs') {
     counters.push(['ReceiveMessage calls', r.receiveCalls], ['empty receives', r.emptyReceives], ['lease expiries', r.leaseExpiries], ['lease extensions', r.leaseExtensions], ['stale deletes', r.staleDeletes]);
-  } else counters.push(['requeued', r.requeued]);
+  } else {
+    counters.push(['requeued', r.requeued]);
+    if (s.queue.type === 'rabbitmq' && s.queue['x-max-length'] !== null) counters.push(['refused at x-max-length', r.publishRejected], ['dropped from the head', r.dropHead]);
+  }
   out.push(counters.map(([k, v]) => `${k} ${count(v)}`).join(' · '));
   if (r.producers.length > 1) {
     for (const p of r.producers) out.push(`producer ${p.name} (priority ${p.priority}): ${count(p.sent)} sent · W ${withCi(p.W)} s · p99 ${fmt(p.p99)} s`);
+  }
+  const n = r.node;
+  if (n) {
+    const mib = (b: number) => `${fmt(b / 1048576)} MiB`;
+    out.push(
+      `node ${mib(n.ram)} RAM, watermark ${mib(n.limit)}: memory now ${mib(n.memory)}, max ${mib(n.memoryMax)} · memory alarms ${count(n.alarms)}${n.diskFree !== null ? ` · disk free ${mib(n.diskFree)} (limit ${mib(n.diskLimit)}), disk alarms ${count(n.diskAlarms)}` : ''} · publishers blocked ${fmt(n.alarmTime)} s in all${n.alarm ? ` · ${n.alarm} alarm in effect now` : ''}`,
+    );
+    for (const p of r.producers) {
+      const x = p.publish;
+      if (!x) continue;
+      out.push(
+        `publisher ${p.name} → ${x.queue}: ${count(x.calls)} publish calls · ${count(x.sent)} reached the broker · ${count(x.waited)} waited on a blocked connection (blocked ${fmt(x.blockedTime)} s, at most ${count(x.waitingMax)} waiting) · ${count(x.timedOut)} given up · wait p99 ${fmt(x.waitP99)} s, max ${fmt(x.waitMax)} s`,
+      );
+    }
   }
   const b = r.balance;
   out.push(`balance: ${count(b.idle)} idle consumer${b.idle === 1 ? '' : 's'} · share of the work per consumer ${pct(b.minShare)} … ${pct(b.maxShare)}`, '');

@@ -9,6 +9,7 @@ export const SERVICE_HEADLINE: readonly MetricDef<ServiceSummary>[] = [
   { id: 'offered', label: { en: 'Offered load', ru: 'Входящая нагрузка' }, unit: 'per-s', better: 'lower', value: (s) => s.offeredRate },
   { id: 'amplification', label: { en: 'Attempts per call', ru: 'Попыток на вызов' }, unit: 'count', better: 'lower', value: (s) => s.amplification },
   { id: 'wasted', label: { en: 'Wasted server time', ru: 'Впустую потраченное время серверов' }, unit: 'fraction', better: 'lower', value: (s) => s.wasted },
+  { id: 'failedP50', label: { en: 'Time to fail (p50)', ru: 'Время до отказа (p50)' }, unit: 's', better: 'lower', value: (s) => s.failedP50 },
   { id: 'failed', label: { en: 'Calls failed', ru: 'Неудачных вызовов' }, unit: 'count', better: 'lower', value: (s) => s.calls.failed },
   { id: 'p99', label: { en: 'p99 latency', ru: 'Задержка p99' }, unit: 's', better: 'lower', value: (s) => s.p99 },
 ];

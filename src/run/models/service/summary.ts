@@ -10,7 +10,10 @@
  * after the latest fault ended) whose offered load exceeded the capacity; `recoveredAfter` =
  * seconds from the end of the latest fault to the start of the first 10 s window whose successes
  * are ≥ 95 % of the calls started in it (null: not recovered, or no fault); `after`: the same
- * seconds' averages.
+ * seconds' averages; `during`: the averages of the whole seconds within the latest fault, with the
+ * calls waiting for an answer (the threads or connections a real client holds);
+ * `failedP50`/`failedP99`: how long a failed call took to fail; `outageEndQueue`: the queue an
+ * outage left when it ended (and how much of it nobody waits for).
  */
 import type { ServiceScenario } from '../../../scenario/schema.ts';
 import type { ServiceConfig } from '../../../sim/model/service/config.ts';
@@ -78,6 +81,11 @@ export interface ServiceSummary {
   p50: number | null;
   p99: number | null;
   okP99: number | null;
+  /** Time from a call's start to its failure (timeouts, retries and backoffs included; a breaker's refusal takes 0 s), s. */
+  failedP50: number | null;
+  failedP99: number | null;
+  /** The most calls waiting for an answer at once over the run. */
+  waitingMax: number;
   /** The service's sojourn time of attempts it answered, s. */
   W: EstimateOut;
   queue: { mean: number | null; final: number; max: number };
@@ -91,6 +99,10 @@ export interface ServiceSummary {
   recoveredAfter: number | null;
   /** Per second over the whole seconds after the latest fault ended: calls started, attempts offered, successes (null: none yet). */
   after: { seconds: number; calls: number; offered: number; goodput: number } | null;
+  /** Per second over the whole seconds within the latest fault: calls started, attempts offered, successes, calls waiting (mean) (null: none yet). */
+  during: { seconds: number; calls: number; offered: number; goodput: number; waiting: number } | null;
+  /** What the last outage left at the service when it ended: requests queued or in service, and those among them whose clients had given up (null: no outage has ended). */
+  outageEndQueue: { requests: number; abandoned: number } | null;
   counts: ServiceCounts;
   theory: ServiceTheory | null;
   wallMs?: number;
@@ -127,6 +139,9 @@ export function buildServiceSummary(s: ServiceScenario, m: ServiceModel, wallMs?
     p50: q(m.latency, 0.5),
     p99: q(m.latency, 0.99),
     okP99: q(m.okLatency, 0.99),
+    failedP50: q(m.failLatency, 0.5),
+    failedP99: q(m.failLatency, 0.99),
+    waitingMax: m.waitingMax,
     W: est(m.W.estimate()),
     queue: { mean: secs > 0 ? m.queueL.mean(now) : null, final: m.queueLength(), max: m.queueMax },
     pBlock: st.offered > 0 ? m.errors.rejected / st.offered : null,
@@ -137,6 +152,8 @@ export function buildServiceSummary(s: ServiceScenario, m: ServiceModel, wallMs?
     overloadAfter: m.triggerEnd === null ? null : m.overloadAfter,
     recoveredAfter: m.recoveredAfter,
     after: m.post.seconds > 0 ? { seconds: m.post.seconds, calls: m.post.firsts / m.post.seconds, offered: m.post.offered / m.post.seconds, goodput: m.post.goodput / m.post.seconds } : null,
+    during: m.during.seconds > 0 ? { seconds: m.during.seconds, calls: m.during.firsts / m.during.seconds, offered: m.during.offered / m.during.seconds, goodput: m.during.goodput / m.during.seconds, waiting: m.during.waited / m.during.seconds } : null,
+    outageEndQueue: m.outageEndQueue,
     counts: { ...m.n },
     theory: serviceTheory(s),
   };

@@ -28,11 +28,16 @@ export function formatServiceTable(s: ServiceScenario, r: ServiceSummary): strin
     ['W    at the service (queue + service)', 's', withCi(r.W), t ? fmt(t.W) : ''],
     ['P(queue full)', '', fmt(r.pBlock), t ? fmt(t.pBlock) : ''],
     ['call latency p50 / p99', 's', `${fmt(r.p50)} / ${fmt(r.p99)}`, ''],
+    ['time to fail p50 / p99 (failed calls)', 's', `${fmt(r.failedP50)} / ${fmt(r.failedP99)}`, ''],
+    ['calls waiting at once, at most', '', count(r.waitingMax), ''],
     ['queue mean / now / max', '', `${fmt(r.queue.mean)} / ${fmt(r.queue.final)} / ${fmt(r.queue.max)}`, ''],
     ['errors: timeout / rejected / breaker / budget / shed', '', `${count(r.errors.timeout)} / ${count(r.errors.rejected)} / ${count(r.errors.breaker)} / ${count(r.errors.budget)} / ${count(r.errors.shed)}`, ''],
     ['breaker now (times opened)', '', `${r.breaker.state} (${r.breaker.opened})`, ''],
   ];
   if (r.triggerEnd !== null) {
+    if (r.during) rows.push(['during it: calls / offered / goodput', '/s', `${fmt(r.during.calls)} / ${fmt(r.during.offered)} / ${fmt(r.during.goodput)}`, '']);
+    if (r.during) rows.push(['during it: calls waiting (mean)', '', fmt(r.during.waiting), '']);
+    if (r.outageEndQueue) rows.push(['at the service when the outage ended (abandoned)', '', `${count(r.outageEndQueue.requests)} (${count(r.outageEndQueue.abandoned)})`, '']);
     rows.push(['last fault ended at', 's', fmt(r.triggerEnd), '']);
     rows.push(['overloaded after it', 's', fmt(r.overloadAfter), '']);
     rows.push(['recovered after it', 's', r.recoveredAfter === null ? 'not recovered' : fmt(r.recoveredAfter), '']);

@@ -20,6 +20,10 @@ export interface Broker {
   /** `slow-replica`: its fetches take `slowDelay` more until `slowUntil`. */
   slowUntil: number;
   slowDelay: number;
+  /** `slow-broker`: produce requests reaching it wait `produceDelay` more until `produceSlowUntil`; none is handled before `produceNext` (they keep their order). */
+  produceSlowUntil: number;
+  produceDelay: number;
+  produceNext: number;
   /** When it died or was cut off (for electionTime), and the controller's pending notice of it (−1 = none). */
   downAt: number;
   noticeHandle: number;
@@ -79,7 +83,7 @@ export function placeReplicas(brokers: number, rf: number, partitions: number, r
 }
 
 export function makeBrokers(racks: (string | null)[], assignment: Int32Array[]): Broker[] {
-  const brokers: Broker[] = racks.map((rack, i) => ({ id: i + 1, rack, state: 'up', slowUntil: -Infinity, slowDelay: 0, downAt: 0, noticeHandle: -1, orphans: 0, hosted: [] }));
+  const brokers: Broker[] = racks.map((rack, i) => ({ id: i + 1, rack, state: 'up', slowUntil: -Infinity, slowDelay: 0, produceSlowUntil: -Infinity, produceDelay: 0, produceNext: -Infinity, downAt: 0, noticeHandle: -1, orphans: 0, hosted: [] }));
   assignment.forEach((reps, p) => {
     for (const b of reps) brokers[b - 1].hosted.push(p);
   });

@@ -358,6 +358,7 @@ export class ClusterModel implements SimModel<ClusterFault>, ClusterCore {
     switch (f.kind) {
       case 'broker-crash':
       case 'broker-restart':
+      case 'slow-broker':
       case 'slow-replica':
       case 'network-partition':
         if (!(f.broker >= 1 && f.broker <= this.config.brokers)) throw new RangeError(`no broker ${f.broker} (brokers are 1…${this.config.brokers})`);
@@ -402,6 +403,7 @@ export class ClusterModel implements SimModel<ClusterFault>, ClusterCore {
         const wasUp = br.state === 'up';
         br.state = 'down';
         if (wasUp) br.downAt = now;
+        br.produceNext = -Infinity;
         this.replication.stopBroker(f.broker);
         this.io?.brokerDied(f.broker);
         this.producers.brokerDied(f.broker);
@@ -413,6 +415,13 @@ export class ClusterModel implements SimModel<ClusterFault>, ClusterCore {
       case 'broker-restart':
         this.restartBroker(f.broker, 'started');
         return;
+      case 'slow-broker': {
+        const br = this.brokers[f.broker - 1];
+        br.produceSlowUntil = now + f.duration;
+        br.produceDelay = f['delay.ms'] / 1000;
+        this.log.add(now, 'WARN', src, `broker ${f.broker}: produce requests answered ${f['delay.ms']} ms later (a stalled disk) for ${f.duration} s`);
+        return;
+      }
       case 'slow-replica': {
         const br = this.brokers[f.broker - 1];
         br.slowUntil = now + f.duration;
@@ -506,12 +515,53 @@ export class ClusterModel implements SimModel<ClusterFault>, ClusterCore {
       s.produceP99.set(this.lastSampleT, h.quantile(0.99));
     }
     h.reset();
+    const sh = pr.sendInterval;
+    if (sh.total > 0) {
+      s.sendP50.set(this.lastSampleT, sh.quantile(0.5));
+      s.sendP99.set(this.lastSampleT, sh.quantile(0.99));
+    }
+    sh.reset();
+    s.frontOk.set(now, pr.frontTotal('ok'));
+    s.frontShed.set(now, pr.frontTotal('shed'));
+    s.frontErrors.set(now, pr.frontTotal('errors'));
+    s.frontTimeouts.set(now, pr.frontTotal('timeouts'));
+    s.bufferUsed.set(now, this.bufferShare());
+    s.blockedNow.set(now, this.blockedNow());
+    s.blockedOldest.set(now, this.blockedOldest());
+    s.refused.set(now, this.records.refused);
+    s.shed.set(now, this.records.shed);
+    s.expired.set(now, this.records.expired);
     const e2e = this.readers.takeInterval();
     if (e2e.p50 !== null) s.e2eP50.set(this.lastSampleT, e2e.p50);
     if (e2e.p99 !== null) s.e2eP99.set(this.lastSampleT, e2e.p99);
     this.lastAcked = acked;
     this.lastSampleT = now;
     this.sim.schedule(this.sampleEvery, this.kSample, 0, 50);
+  }
+
+  /** buffer.memory held by batches now, as a share of all producers' buffer.memory (0…1). */
+  bufferShare(): number {
+    let mem = 0;
+    for (const p of this.producers.list) mem += p.pool.memory;
+    return mem > 0 ? this.producers.bufferUsed / mem : 0;
+  }
+
+  /** send() calls waiting for buffer memory now, all producers. */
+  blockedNow(): number {
+    let n = 0;
+    for (const p of this.producers.list) n += p.pool.waiting;
+    return n;
+  }
+
+  /** How long the send() call waiting longest now has waited, seconds (0 when none waits). */
+  blockedOldest(): number {
+    const now = this.sim.now;
+    let w = 0;
+    for (const p of this.producers.list) {
+      const h = p.pool.peek();
+      if (h && now - h.at > w) w = now - h.at;
+    }
+    return w;
   }
 
   /** Replicas out of the ISR, summed over partitions (0 when every replica is in sync). */

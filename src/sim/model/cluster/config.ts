@@ -30,6 +30,12 @@ export interface ClusterProducerConfig {
   wireBytes: number;
   compressPerByte: number;
   rack: string | null;
+  /** buffer.memory, bytes; the bytes one new batch takes from it (Kafka: max(batch.size, the record's size)); max.block.ms, seconds. */
+  bufferMemory: number;
+  batchAlloc: number;
+  maxBlock: number;
+  /** QueueLab's web front (null: one application thread calls send()): the load balancer's timeout, seconds, and whether the handler answers 202 and sheds a record send() refused. */
+  front: { timeout: number; shed: boolean } | null;
 }
 
 /**
@@ -146,6 +152,10 @@ export function clusterConfig(s: ClusterScenario): ClusterConfig {
       wireBytes: p.recordBytes * compressionRatio(p),
       compressPerByte: COMPRESSION[p['compression.type']].nsPerByte * 1e-9,
       rack: p['client.rack'],
+      bufferMemory: p['buffer.memory'],
+      batchAlloc: Math.max(p['batch.size'], p.recordBytes),
+      maxBlock: p['max.block.ms'] / 1000,
+      front: p.front ? { timeout: p.front['timeout.ms'] / 1000, shed: p.front.respond === 'accept-and-shed' } : null,
     })),
     faults: s.faults,
     warmup: s.warmup,

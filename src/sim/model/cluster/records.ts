@@ -1,7 +1,8 @@
 /**
  * Every producer record of a run and its state — the conservation law of types.ts:
- * produced = inFlight + ackedStored + ackedLost + failed, kept as four counts updated on every
- * transition. Columns are growable typed arrays indexed by record id (0, 1, 2, …), so a record
+ * produced = blocked + inFlight + ackedStored + ackedLost + failed + refused + shed (failed counts
+ * the expired ones too: expired is the part of failed that delivery.timeout.ms ended, kept as a
+ * state of its own), kept as counts updated on every transition. Columns are growable typed arrays indexed by record id (0, 1, 2, …), so a record
  * costs 12 bytes here whatever the replication factor: replicas share the partition's log (a
  * replica's log is a prefix of it), and `copies` counts how many times the log holds the record.
  *
@@ -11,14 +12,19 @@
  */
 import type { ProducerException } from './types.ts';
 
-export const RecState = { InFlight: 0, AckedStored: 1, AckedLost: 2, Failed: 3 } as const;
+export const RecState = { InFlight: 0, AckedStored: 1, AckedLost: 2, Failed: 3, Blocked: 4, Refused: 5, Shed: 6, Expired: 7 } as const;
 export type RecState = (typeof RecState)[keyof typeof RecState];
 
 export interface ProducerCounts {
   sent: number;
   acked: number;
   lost: number;
+  /** Failed to the callback after send() returned (expired included), of them expired by delivery.timeout.ms. */
   failed: number;
+  expired: number;
+  /** send() failed with BufferExhaustedException (refused), or it did and the web front dropped the record and answered 202 (shed). */
+  refused: number;
+  shed: number;
   duplicates: number;
 }
 
@@ -29,13 +35,13 @@ export class RecordTable {
   state = new Uint8Array(1024);
   copies = new Uint16Array(1024);
   /** Records in each state (indexed by RecState). */
-  readonly counts = [0, 0, 0, 0];
+  readonly counts = [0, 0, 0, 0, 0, 0, 0, 0];
   duplicates = 0;
   readonly failedBy: Partial<Record<ProducerException, number>> = {};
   readonly byProducer: ProducerCounts[];
 
   constructor(producers: number) {
-    this.byProducer = Array.from({ length: producers }, () => ({ sent: 0, acked: 0, lost: 0, failed: 0, duplicates: 0 }));
+    this.byProducer = Array.from({ length: producers }, () => ({ sent: 0, acked: 0, lost: 0, failed: 0, expired: 0, refused: 0, shed: 0, duplicates: 0 }));
   }
 
   /** A new record handed to send() by producer `p` at time `t`; returns its id. */
@@ -112,12 +118,34 @@ export class RecordTable {
     if (this.state[id] === RecState.AckedStored && this.copies[id] === 0) this.lose(id);
   }
 
-  /** The producer's callback got `e`. */
-  fail(id: number, e: ProducerException): void {
+  /** The producer's callback got `e` (`expired`: a TimeoutException because delivery.timeout.ms passed). */
+  fail(id: number, e: ProducerException, expired = false): void {
     if (this.state[id] !== RecState.InFlight) return;
-    this.move(id, RecState.Failed);
-    this.byProducer[this.producer[id]].failed++;
+    this.move(id, expired ? RecState.Expired : RecState.Failed);
+    const p = this.byProducer[this.producer[id]];
+    p.failed++;
+    if (expired) p.expired++;
     this.failedBy[e] = (this.failedBy[e] ?? 0) + 1;
+  }
+
+  /** send() of `id` waits for buffer memory. */
+  block(id: number): void {
+    if (this.state[id] === RecState.InFlight) this.move(id, RecState.Blocked);
+  }
+
+  /** send() of `id` got its memory: the record is in a batch. */
+  unblock(id: number): void {
+    if (this.state[id] === RecState.Blocked) this.move(id, RecState.InFlight);
+  }
+
+  /** send() of `id` failed with BufferExhaustedException; `shed`: the web front dropped it and answered 202. */
+  refuse(id: number, shed: boolean): void {
+    const s = this.state[id];
+    if (s !== RecState.Blocked && s !== RecState.InFlight) return;
+    this.move(id, shed ? RecState.Shed : RecState.Refused);
+    const p = this.byProducer[this.producer[id]];
+    if (shed) p.shed++;
+    else p.refused++;
   }
 
   get inFlight(): number {
@@ -129,7 +157,20 @@ export class RecordTable {
   get ackedLost(): number {
     return this.counts[RecState.AckedLost];
   }
+  /** Failed to the producer's callback, expired ones included (the count every run has reported). */
   get failed(): number {
-    return this.counts[RecState.Failed];
+    return this.counts[RecState.Failed] + this.counts[RecState.Expired];
+  }
+  get expired(): number {
+    return this.counts[RecState.Expired];
+  }
+  get blocked(): number {
+    return this.counts[RecState.Blocked];
+  }
+  get refused(): number {
+    return this.counts[RecState.Refused];
+  }
+  get shed(): number {
+    return this.counts[RecState.Shed];
   }
 }

@@ -5,13 +5,19 @@
  *
  * Record states (conservation, checked by a property test over random fault timelines): every
  * record a producer hands to send() is, at any moment, in exactly one of
+ *   blocked (send() is waiting for buffer.memory; the record is in no batch yet) ·
  *   in flight (not yet acknowledged, not yet failed: in the accumulator, on the wire, or waiting
  *   for the ISR) · acknowledged and stored (the partition's current log holds it, or — while the
  *   partition has no leader — the log it will have when a clean election brings it back) ·
  *   acknowledged and lost (the producer was told it is written, and no log holds it any more:
  *   truncated by a leader change, or acks=0 and never written) · failed (the producer's callback
- *   got an exception; the record may still be in the log — e.g. written but its response lost).
- * so produced = inFlight + ackedStored + ackedLost + failed.
+ *   got an exception; the record may still be in the log — e.g. written but its response lost) ·
+ *   expired (failed because delivery.timeout.ms passed: "Expiring N record(s) …"; counted in
+ *   failed too, as every run has reported it) · refused (send() failed with
+ *   BufferExhaustedException after max.block.ms: it never entered the buffer) · shed (the same,
+ *   and the web front dropped it and answered 202).
+ * so produced = blocked + inFlight + ackedStored + ackedLost + failed + refused + shed, and
+ * expired ≤ failed.
  *
  * With acks=0 a record counts as acknowledged when send() hands it to the network (its callback
  * completes with offset -1, as Kafka's does).
@@ -43,7 +49,7 @@ export interface BrokerView {
   rack: string | null;
   /** up: running; down: crashed; fenced: running but cut off (network-partition) and fenced by the controller; isolated: cut off, not yet fenced. */
   state: 'up' | 'down' | 'isolated' | 'fenced';
-  /** Its replica fetches are slowed by a `slow-replica` fault now. */
+  /** Its replica fetches (`slow-replica`) or its produce requests (`slow-broker`) are slowed by a fault now. */
   slow: boolean;
   /** ZooKeeper mode: this broker is the controller. */
   controller: boolean;
@@ -137,7 +143,24 @@ export type ClusterSeriesName =
   | 'produceP99'
   /** End-to-end latency (send() to the first consumer's poll) percentiles of each interval, seconds. */
   | 'e2eP50'
-  | 'e2eP99';
+  | 'e2eP99'
+  /** buffer.memory held by batches now, as a share of it (all producers, 0…1), and send() calls waiting for it now. */
+  | 'bufferUsed'
+  | 'blockedNow'
+  /** Time in send() of the calls that returned in each interval (0 when it did not wait): p50, p99; seconds. */
+  | 'sendP50'
+  | 'sendP99'
+  /** How long the send() call waiting longest now has waited (0 when none waits), seconds. */
+  | 'blockedOldest'
+  /** The web front's answers so far (cumulative): 2xx with the record in the buffer, 202 with it shed, 503, 504. */
+  | 'frontOk'
+  | 'frontShed'
+  | 'frontErrors'
+  | 'frontTimeouts'
+  /** Cumulative records refused by send() (BufferExhaustedException), shed by the web front, and expired (delivery.timeout.ms). */
+  | 'refused'
+  | 'shed'
+  | 'expired';
 
 export const CLUSTER_SERIES: readonly ClusterSeriesName[] = [
   'ackedRate',
@@ -156,4 +179,16 @@ export const CLUSTER_SERIES: readonly ClusterSeriesName[] = [
   'requestRate',
   'batchRecords',
   'handlerBusy',
+  'bufferUsed',
+  'blockedNow',
+  'sendP50',
+  'sendP99',
+  'blockedOldest',
+  'frontOk',
+  'frontShed',
+  'frontErrors',
+  'frontTimeouts',
+  'refused',
+  'shed',
+  'expired',
 ];

@@ -16,7 +16,7 @@ export function brokerViews(m: ClusterModel): BrokerView[] {
     id: b.id,
     rack: b.rack,
     state: b.state,
-    slow: now < b.slowUntil,
+    slow: now < b.slowUntil || now < b.produceSlowUntil,
     controller: m.config.controller.mode === 'zookeeper' && m.controller.broker === b.id,
     leaderOf: leads[b.id],
     replicas: b.hosted.length,

@@ -3,4 +3,4 @@
  * members' poll loops, the executors, failure handling and statistics).
  */
 export { ConsumerGroup } from './group/group.ts';
-export type { CommitMode, DlqRecord, GroupConfig, GroupHost, GroupStats, GroupTiming, MemberState, ProcessingMode, RetryConfig, SlowWindow } from './group/types.ts';
+export type { AutoscalerConfig, AutoscalerStats, CommitMode, DlqRecord, GroupConfig, GroupHost, GroupStats, GroupTiming, MemberState, ProcessingMode, RetryConfig, SlowWindow } from './group/types.ts';

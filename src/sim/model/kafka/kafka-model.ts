@@ -148,6 +148,9 @@ export interface GroupSeries {
   p99: DownsampledSeries;
   /** Lag in records per partition (only up to MAX_PARTITION_SERIES partitions). */
   partitionLag: DownsampledSeries[];
+  /** Members in the group, and members settled in it with no partition (idle). */
+  members: DownsampledSeries;
+  idle: DownsampledSeries;
 }
 
 /** Per producer: for the dead-producer indicator (lag alone looks healthy when nothing is produced). */
@@ -254,6 +257,8 @@ export class KafkaModel implements SimModel<Fault> {
       p50: new DownsampledSeries(scale, 1024),
       p99: new DownsampledSeries(scale, 1024),
       partitionLag: Array.from({ length: perPartition }, () => new DownsampledSeries(scale, 256)),
+      members: new DownsampledSeries(scale, 1024),
+      idle: new DownsampledSeries(scale, 1024),
     });
     const perGroup = config.groups.map(series);
     this.series = {
@@ -435,6 +440,9 @@ export class KafkaModel implements SimModel<Fault> {
       }
       h.reset();
       for (let p = 0; p < gs.partitionLag.length; p++) gs.partitionLag[p].set(now, lags[p]);
+      const [members, idle] = group.sampleMembers();
+      gs.members.set(now, members);
+      gs.idle.set(now, idle);
     });
     this.lastSampleT = now;
     this.sim.schedule(this.sampleEvery, this.kSample, 0, 50);

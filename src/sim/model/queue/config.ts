@@ -17,6 +17,17 @@ export interface SqsQueueConfig {
   RedrivePolicy: { maxReceiveCount: number } | null;
 }
 
+/** The node a RabbitMQ queue lives on (see NodeSchema in src/scenario/queue-schema.ts). */
+export interface NodeConfig {
+  total_memory_available_override_value: number;
+  'vm_memory_high_watermark.relative': number;
+  baseMemory: number;
+  messageOverhead: number;
+  bodiesInMemory: boolean;
+  'disk_free_limit.absolute': number;
+  diskFree: number | null;
+}
+
 export interface RabbitQueueConfig {
   type: 'rabbitmq';
   name: string;
@@ -27,6 +38,9 @@ export interface RabbitQueueConfig {
   'x-message-ttl': number | null;
   retry: { 'x-message-ttl': number; maxAttempts: number } | null;
   consumer_timeout: number;
+  'x-max-length': number | null;
+  'x-overflow': 'drop-head' | 'reject-publish' | 'reject-publish-dlx';
+  node: NodeConfig | null;
 }
 
 export type QueueConfigQueue = SqsQueueConfig | RabbitQueueConfig;
@@ -45,7 +59,13 @@ export interface PoolConfig {
   restartAfter: number | null;
 }
 
-export type QueueProducerConfig = Omit<KafkaProducerConfig, 'batch.size' | 'metadata.max.age.ms'> & { priority: number };
+export type QueueProducerConfig = Omit<KafkaProducerConfig, 'batch.size' | 'metadata.max.age.ms'> & {
+  priority: number;
+  /** RabbitMQ: the queue it publishes to (null: this one; another name: a queue on the same node whose messages are not modelled). */
+  routingKey: string | null;
+  /** RabbitMQ: ms a publish may wait on a blocked connection before the application gives up on it; null = no limit. */
+  blockedTimeout: number | null;
+};
 
 /** The log model's consumer and producer faults (pools stand for groups), its poison by key, and redrive. */
 export type QueueFault =

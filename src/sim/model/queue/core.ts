@@ -19,7 +19,7 @@ import { TimeIntegral } from '../../metrics/time-integral.ts';
 import { BatchMeans } from '../../metrics/batch-means.ts';
 import { LogHistogram } from '../../metrics/histogram.ts';
 import { EventLog } from '../kafka/event-log.ts';
-import { Deque, Heap, MsgState, Msg, STATE_COUNT, ageOrder, isFinal, isOwed, queueOrder } from './messages.ts';
+import { Deque, Heap, MsgState, Msg, STATE_COUNT, ageOrder, isFinal, isOwed, isStored, queueOrder } from './messages.ts';
 import type { PoolConfig, QueueConfig } from './config.ts';
 
 /** A message a consumer holds: received (SQS) or delivered (RabbitMQ), with the receipt it got. */
@@ -158,6 +158,15 @@ export class QueueCore {
   requeued = 0;
   crashes = 0;
   redriven = 0;
+  /** RabbitMQ publishes the queue refused (x-overflow reject-publish / reject-publish-dlx), and ready messages drop-head pushed out. */
+  publishRejected = 0;
+  dropHead = 0;
+  /** Publishes the application gave up on while the connection was blocked (blockedTimeout). */
+  publishTimeouts = 0;
+  /** Messages that entered the queue from a publisher (not refused, not blocked): the charts' rate in. */
+  entered = 0;
+  /** Σ body bytes of the messages the broker stores now (states isStored), for the node's memory or disk. */
+  storedBytes = 0;
   receipts = 0;
   positions = 0;
 
@@ -216,10 +225,15 @@ export class QueueCore {
     this.broker.receive(w);
   }
 
-  /** A new message enters the books (delayed); the caller makes it visible or schedules its delay. */
-  admit(m: Msg): void {
+  /**
+   * A new message enters the books, delayed (the caller makes it visible or schedules its delay)
+   * or, published on a blocked connection, blocked in its publisher.
+   */
+  admit(m: Msg, s: typeof MsgState.Delayed | typeof MsgState.Blocked = MsgState.Delayed): void {
     const now = this.sim.now;
-    this.counts[MsgState.Delayed]++;
+    m.state = s;
+    this.counts[s]++;
+    if (isStored(s)) this.storedBytes += m.bytes;
     this.live.set(m.seq, m);
     this.ages.push(m);
     m.inAgeHeap = true;
@@ -241,6 +255,8 @@ export class QueueCore {
     this.counts[from]--;
     this.counts[s]++;
     m.state = s;
+    const wasStored = isStored(from);
+    if (wasStored !== isStored(s)) this.storedBytes += wasStored ? -m.bytes : m.bytes;
     if (from === MsgState.Visible || from === MsgState.InFlight) this.broker.left(m, from);
     if (from === MsgState.InFlight) m.holder = -1;
     const wasOwed = isOwed(from);

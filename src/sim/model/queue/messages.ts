@@ -18,14 +18,20 @@ export const MsgState = {
   Expired: 6,
   Dropped: 7,
   Parked: 8,
+  /** Published while the node's resource alarm blocked the publisher's connection: it waits in the publisher (RabbitMQ). */
+  Blocked: 9,
+  /** Never entered the queue: the publisher gave up waiting on a blocked connection, or the queue refused it (x-overflow reject-publish). */
+  Unpublished: 10,
 } as const;
 export type MsgState = (typeof MsgState)[keyof typeof MsgState];
-export const STATE_COUNT = 9;
+export const STATE_COUNT = 11;
 
 /** States a message never leaves. */
-export const isFinal = (s: MsgState): boolean => s >= MsgState.Deleted;
-/** States counted in L and in the oldest age: sent, not yet deleted, not settled, not in the DLQ. */
-export const isOwed = (s: MsgState): boolean => s <= MsgState.Retrying;
+export const isFinal = (s: MsgState): boolean => s >= MsgState.Deleted && s !== MsgState.Blocked;
+/** States counted in L and in the oldest age: sent (a publish call made), not yet deleted, not settled, not in the DLQ. */
+export const isOwed = (s: MsgState): boolean => s <= MsgState.Retrying || s === MsgState.Blocked;
+/** States the broker stores the message in (its state size, and the node's memory or disk). */
+export const isStored = (s: MsgState): boolean => s <= MsgState.Dlq;
 
 export const POISON_EXCEPTION = 1;
 export const POISON_CRASH = 2;
@@ -53,6 +59,8 @@ export class Msg {
   handle = -1;
   inHeap = false;
   inAgeHeap = false;
+  /** Its body's size (the producer's recordBytes), for the node's memory or disk. */
+  bytes = 0;
   constructor(
     readonly seq: number,
     readonly producer: number,

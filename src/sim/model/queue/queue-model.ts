@@ -8,6 +8,7 @@
  *   sqs.ts      ReceiveMessage / leases / DeleteMessage / redrive policy / FIFO groups;
  *   rabbit.ts   push with prefetch, ack / nack / reject, retry queue, DLX, delivery limit, TTL;
  *   workers.ts  consumers: processing, failures, poison, crashes, GC pauses;
+ *   node.ts     RabbitMQ's node: memory and disk, the resource alarms, blocked publishers;
  *   view.ts     the stats and the topology the summary and the page read.
  * This file: producers (reusing the log model's rate profiles and keys), faults, chart sampling.
  *
@@ -26,9 +27,10 @@ import { QueueCore, type Consumer } from './core.ts';
 import { Msg, MsgState, POISON_CRASH, POISON_EXCEPTION } from './messages.ts';
 import { SqsBroker } from './sqs.ts';
 import { RabbitBroker } from './rabbit.ts';
+import { RabbitNode } from './node.ts';
 import { Workers } from './workers.ts';
 import type { QueueConfig, QueueFault, QueueProducerConfig } from './config.ts';
-import { QUEUE_SERIES, type QueueSeriesName } from './types.ts';
+import { MiB, QUEUE_SERIES, type QueueSeriesName } from './types.ts';
 
 interface Producer {
   config: QueueProducerConfig;
@@ -52,6 +54,8 @@ export class QueueModel implements SimModel<QueueFault> {
   readonly broker: SqsBroker | RabbitBroker;
   readonly workers: Workers;
   readonly producers: Producer[] = [];
+  /** RabbitMQ's node, when the scenario models it (its resource alarms block publishers). */
+  readonly node: RabbitNode | null;
   private readonly arrivals: ProducerArrivals<Producer>;
   /** Faults applied so far, in order (the replayable timeline). */
   readonly applied: QueueFault[] = [];
@@ -62,7 +66,7 @@ export class QueueModel implements SimModel<QueueFault> {
   readonly sampleEvery: number;
   readonly series: Record<QueueSeriesName, DownsampledSeries>;
   private lastSampleT = 0;
-  private lastProduced = 0;
+  private lastEntered = 0;
   private lastDeleted = 0;
   oldestAgeMax = 0;
   depthMax = 0;
@@ -78,6 +82,9 @@ export class QueueModel implements SimModel<QueueFault> {
     this.workers = new Workers(core);
     this.broker = config.queue.type === 'sqs' ? new SqsBroker(core, this.workers) : new RabbitBroker(core, this.workers);
     core.broker = this.broker;
+    const q = config.queue;
+    const rabbit = this.broker instanceof RabbitBroker ? this.broker : null;
+    this.node = q.type === 'rabbitmq' && q.node && rabbit ? new RabbitNode(core, q.node, config.producers, q.name, (m) => this.publish(m)) : null;
     for (const [i, pc] of config.producers.entries()) {
       this.producers.push({
         config: pc,
@@ -121,17 +128,40 @@ export class QueueModel implements SimModel<QueueFault> {
     const core = this.core;
     const now = this.sim.now;
     this.arrivals.schedule(i, now);
+    const node = this.node;
+    if (node && !node.publishers[i].own) {
+      // A publish to another queue on the node: counted, blocked by an alarm like any other, no message here.
+      node.offer(i, null);
+      p.produced++;
+      p.lastAt = now;
+      return;
+    }
     const k = p.keys.next();
     const key = k < 0 ? null : p.keys.key(k);
     const priority = this.priorityOf(i);
     const poison = this.poison.length > 0 ? this.poisonOf(key) : 0;
     const m = new Msg(core.produced + 1, i, key, priority, now, poison);
-    m.pos = core.nextPosition();
-    core.admit(m);
+    m.bytes = p.config.recordBytes;
     if (poison) core.log.add(now, 'WARN', 'FaultInjector', `poison message ${m.id} sent${key !== null ? ` (key ${key})` : ''}`);
     p.produced++;
     p.lastAt = now;
-    this.broker.arrive(m);
+    if (node && !node.offer(i, m)) {
+      core.admit(m, MsgState.Blocked); // waits in its publisher until the alarm clears (node.ts)
+      return;
+    }
+    core.admit(m);
+    this.publish(m);
+  }
+
+  /** A message reaches the broker: its place at the tail, then the flavour's publish (RabbitMQ applies x-max-length). */
+  private publish(m: Msg): void {
+    const core = this.core;
+    m.pos = core.nextPosition();
+    m.enqueuedAt = this.sim.now;
+    const refused = core.publishRejected;
+    if (this.broker instanceof RabbitBroker) this.broker.publish(m);
+    else this.broker.arrive(m);
+    if (core.publishRejected === refused) core.entered++;
   }
 
   /** The priority producer `i`'s messages get: its own, capped at x-max-priority; 0 without one (SQS, a plain RabbitMQ queue). */
@@ -298,18 +328,24 @@ export class QueueModel implements SimModel<QueueFault> {
     s.dlqDepth.set(now, c[MsgState.Dlq]);
     s.duplicates.set(now, core.duplicates);
     s.stored.set(now, this.stored());
-    s.rateIn.set(this.lastSampleT, (core.produced - this.lastProduced) / dt);
+    s.rateIn.set(this.lastSampleT, (core.entered - this.lastEntered) / dt);
+    if (this.node) {
+      const w = this.node.waits();
+      s.memory.set(now, this.node.memory() / MiB);
+      s.waitOwn.set(now, w.own);
+      s.waitOther.set(now, w.other);
+    }
     const deleted = c[MsgState.Deleted];
     s.throughput.set(this.lastSampleT, (deleted - this.lastDeleted) / dt);
     if (core.windowHist.total > 0) s.p99.set(this.lastSampleT, core.windowHist.quantile(0.99));
     core.windowHist.reset();
-    this.lastProduced = core.produced;
+    this.lastEntered = core.entered;
     this.lastDeleted = deleted;
     this.lastSampleT = now;
     this.sim.schedule(this.sampleEvery, this.kSample, 0, 50);
   }
 
-  /** Messages the broker stores now: delayed + visible + in flight + retrying + DLQ. */
+  /** Messages the broker stores now: delayed + visible + in flight + retrying + DLQ (not those blocked in a publisher). */
   stored(): number {
     const c = this.core.counts;
     return c[MsgState.Delayed] + c[MsgState.Visible] + c[MsgState.InFlight] + c[MsgState.Retrying] + c[MsgState.Dlq];

@@ -24,6 +24,13 @@
  * - A consumer crash: its unacked deliveries are requeued at once. consumer_timeout: a delivery
  *   unacked longer than it closes the consumer's channel (counted as a crash) and requeues its
  *   deliveries; the consumer reconnects after its pool's `restartAfter`.
+ * - `x-max-length` counts ready messages only (RabbitMQ's rule: unacknowledged deliveries do not
+ *   count). At the limit, `x-overflow` drop-head (the default) lets the new message in and drops
+ *   the oldest ready one (dead-lettered with a DLX) once deliveries have taken what they can;
+ *   reject-publish refuses the new one — the publisher gets basic.nack, the message never enters
+ *   (`unpublished`) — and reject-publish-dlx refuses it and dead-letters it. A message that comes
+ *   back from the retry queue or a redrive to a full queue that rejects publishes is dropped
+ *   (dead-lettered with reject-publish-dlx).
  *
  * Simplification: the retry-exhausted message goes to the DLQ only with a DLX (else it is dropped),
  * as a real retry topology without a final dead-letter queue would.
@@ -72,11 +79,47 @@ export class RabbitBroker implements Broker {
     this.kTimeout = sim.register('consumer-timeout', (i) => this.onTimeout(i));
   }
 
-  /** A message enters the queue (published, back from the retry queue, redriven). */
-  arrive(m: Msg): void {
+  /** A publisher's message reaches the queue (basic.publish): as {@link arrive}, refused when the queue is full and rejects publishes. */
+  publish(m: Msg): void {
+    this.arrive(m, true);
+  }
+
+  /** A message enters the queue (published, back from the retry queue, redriven), within x-max-length. */
+  arrive(m: Msg, published = false): void {
+    const core = this.core;
+    const max = this.q['x-max-length'];
+    const overflow = this.q['x-overflow'];
+    if (max !== null && overflow !== 'drop-head' && core.counts[MsgState.Visible] >= max) {
+      const why = `x-max-length ${max} reached (x-overflow ${overflow})`;
+      if (published) core.publishRejected++;
+      if (overflow === 'reject-publish-dlx' && this.dlqName !== null) core.deadLetter(m, this.dlqName, why);
+      else if (published) {
+        core.setState(m, MsgState.Unpublished);
+        core.log.add(core.sim.now, 'WARN', this.q.name, `publish refused: ${why}; the publisher gets basic.nack`);
+      } else core.settle(m, null, MsgState.Dropped, why);
+      return;
+    }
     if (this.ttl !== null) m.expiresAt = m.enqueuedAt + this.ttl;
-    this.core.setState(m, MsgState.Visible);
+    core.setState(m, MsgState.Visible);
     this.pump();
+    if (max !== null && overflow === 'drop-head') this.dropHead(max);
+  }
+
+  /** Drops (or dead-letters) the oldest ready messages while more than `max` are ready. */
+  private dropHead(max: number): void {
+    const core = this.core;
+    const heap = core.visible;
+    while (core.counts[MsgState.Visible] > max) {
+      const h = heap.peekLive(isVisible, dropFromHeap)!;
+      heap.pop();
+      h.inHeap = false;
+      core.dropHead++;
+      if (this.dlqName !== null) core.deadLetter(h, this.dlqName, `x-max-length ${max} reached: dropped from the head`);
+      else {
+        core.setState(h, MsgState.Dropped);
+        core.log.add(core.sim.now, 'WARN', this.q.name, `x-max-length ${max} reached: the oldest ready message is dropped`);
+      }
+    }
   }
 
   enqueue(m: Msg): void {

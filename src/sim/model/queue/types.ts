@@ -9,8 +9,11 @@
  *   not yet deleted: leased in SQS, delivered and unacked in RabbitMQ) · retrying (RabbitMQ's wait
  *   queue) · dead-lettered (in the DLQ) · deleted (acked after processing) · expired (retention or
  *   TTL without a DLQ) · dropped (rejected or over the delivery limit without a DLQ) · parked
- *   (a replay limit stopped it going round again).
- * so produced = delayed + visible + inFlight + retrying + dlqDepth + deleted + expired + dropped + parked.
+ *   (a replay limit stopped it going round again) · blocked (RabbitMQ: published while the node's
+ *   resource alarm blocks the connection, waiting in the publisher) · unpublished (it never
+ *   entered the queue: the publisher gave up waiting, or x-overflow reject-publish refused it).
+ * so produced = delayed + visible + inFlight + retrying + dlqDepth + deleted + expired + dropped +
+ * parked + blocked + unpublished ("produced" counts the application's publish calls).
  */
 import type { Estimate } from '../../metrics/estimate.ts';
 
@@ -67,6 +70,31 @@ export interface MessageView {
   poison: boolean;
 }
 
+/** RabbitMQ's node now: its memory and disk against the alarms' limits (see node.ts). */
+export interface NodeView {
+  /** Bytes of RAM the node uses, the watermark (vm_memory_high_watermark × RAM) and the RAM. */
+  memory: number;
+  limit: number;
+  ram: number;
+  /** The alarm in effect (publishers blocked), or null. */
+  alarm: 'memory' | 'disk' | 'memory+disk' | null;
+  /** Free disk and disk_free_limit, bytes (null: the disk is not modelled). */
+  diskFree: number | null;
+  diskLimit: number;
+}
+
+/** A publishing connection now (RabbitMQ with a node): where it publishes, and what waits on it. */
+export interface PublisherView {
+  name: string;
+  /** The queue it publishes to (this one, or another on the node). */
+  queue: string;
+  own: boolean;
+  /** Publishes waiting on its blocked connection. */
+  waiting: number;
+  /** The oldest of them has waited this long, s (0: none). */
+  oldestWait: number;
+}
+
 /** The broker and its consumers as the topology draws them now (bounded: a few messages per place). */
 export interface QueueTopology {
   flavour: QueueFlavour;
@@ -81,6 +109,9 @@ export interface QueueTopology {
   /** Per consumer (every consumer, in pool order, at most `MAX_CONSUMER_VIEWS`; the rest are summed in `consumersRest`). */
   consumers: (ConsumerStats & { messages: MessageView[] })[];
   consumersRest: { count: number; held: number; processing: number };
+  /** RabbitMQ's node and its publishers (null: not modelled). */
+  node: NodeView | null;
+  publishers: PublisherView[] | null;
 }
 
 export const MAX_CONSUMER_VIEWS = 40;
@@ -104,6 +135,8 @@ export interface QueueStats {
   expired: number;
   dropped: number;
   parked: number;
+  blocked: number;
+  unpublished: number;
 
   // Whole-run event counts.
   /** Messages moved to the DLQ (a message moved, redriven and moved again counts twice). */
@@ -133,6 +166,12 @@ export interface QueueStats {
   crashes: number;
   /** Messages moved back from the DLQ by redrive faults. */
   redriven: number;
+  /** RabbitMQ: publishes the queue refused (x-overflow reject-publish, -dlx), ready messages drop-head pushed out, publishes the application gave up on while blocked. */
+  publishRejected: number;
+  dropHead: number;
+  publishTimeouts: number;
+  /** RabbitMQ's node and its alarms (null: not modelled). */
+  node: NodeStats | null;
 
   /** Messages the broker stores now: delayed + visible + in flight + retrying + DLQ (its state size). */
   stored: number;
@@ -176,8 +215,48 @@ export interface ProducerStats {
   sent: number;
   W: Estimate;
   p99: number | null;
+  /** With a node: how its publishes fared against the alarms (null: no node). */
+  publish: PublishStats | null;
+}
+
+/** A publisher's publishes against the node's alarms, over the whole run. */
+export interface PublishStats {
+  /** The queue it publishes to, and whether that is this scenario's queue. */
+  queue: string;
+  own: boolean;
+  /** Publish calls, those that reached the broker (x-overflow may still refuse them), that had to wait, that the application gave up on, and waiting now. */
+  calls: number;
+  sent: number;
+  waited: number;
+  timedOut: number;
+  waiting: number;
+  waitingMax: number;
+  /** Seconds it had publishes waiting (its connection "blocked"). */
+  blockedTime: number;
+  /** What a publish call waited, s: p99 and the longest (null before any). */
+  waitP99: number | null;
+  waitMax: number | null;
+}
+
+/** RabbitMQ's node over the run. */
+export interface NodeStats {
+  ram: number;
+  /** vm_memory_high_watermark × RAM, bytes. */
+  limit: number;
+  /** Bytes used now, and the most at a check. */
+  memory: number;
+  memoryMax: number;
+  /** Times the memory and the disk alarm were set, and the seconds any alarm was in effect. */
+  alarms: number;
+  diskAlarms: number;
+  alarmTime: number;
+  alarm: 'memory' | 'disk' | 'memory+disk' | null;
+  diskFree: number | null;
+  diskLimit: number;
 }
 
 /** Chart series the model samples (bucketed over simulated time; see DownsampledSeries). */
-export const QUEUE_SERIES = ['visible', 'inFlight', 'oldestAge', 'throughput', 'p99', 'dlqDepth', 'duplicates', 'stored', 'rateIn'] as const;
+export const QUEUE_SERIES = ['visible', 'inFlight', 'oldestAge', 'throughput', 'p99', 'dlqDepth', 'duplicates', 'stored', 'rateIn', 'memory', 'waitOwn', 'waitOther'] as const;
+/** The node's memory series is in MiB (2^20 bytes), as RabbitMQ's log states its watermark. */
+export const MiB = 1024 * 1024;
 export type QueueSeriesName = (typeof QUEUE_SERIES)[number];

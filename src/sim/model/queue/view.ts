@@ -8,7 +8,8 @@ import { CONFIDENCE } from '../../metrics/estimate.ts';
 import type { Consumer, Held } from './core.ts';
 import { MsgState, type Msg } from './messages.ts';
 import type { QueueModel } from './queue-model.ts';
-import { MAX_CONSUMER_VIEWS, MAX_MESSAGE_VIEWS, type ConsumerState, type ConsumerStats, type MessageView, type PoolStats, type QueueStats, type QueueTopology } from './types.ts';
+import { MAX_CONSUMER_VIEWS, MAX_MESSAGE_VIEWS, type ConsumerState, type ConsumerStats, type MessageView, type NodeStats, type PoolStats, type PublishStats, type QueueStats, type QueueTopology } from './types.ts';
+import type { RabbitNode } from './node.ts';
 
 export function consumerState(model: QueueModel, c: Consumer): ConsumerState {
   if (c.removed) return 'removed';
@@ -34,6 +35,42 @@ function consumerStats(model: QueueModel, c: Consumer): ConsumerStats {
     held: heldBy(model, c),
     processed: c.processed,
     utilization: finite(c.busy.mean(model.sim.now)),
+  };
+}
+
+/** Producer i's publishes against the node's alarms (null without a node). */
+function publishStats(model: QueueModel, i: number): PublishStats | null {
+  const node = model.node;
+  if (!node) return null;
+  const p = node.publishers[i];
+  const now = model.sim.now;
+  return {
+    queue: p.config.routingKey ?? model.config.queue.name,
+    own: p.own,
+    calls: model.producers[i].produced,
+    sent: p.sent,
+    waited: p.waited,
+    timedOut: p.timedOut,
+    waiting: p.pending.length,
+    waitingMax: p.waitingMax,
+    blockedTime: p.blockedNow(now),
+    waitP99: finite(p.wait.quantile(0.99)),
+    waitMax: p.wait.total > 0 ? p.waitMax : null,
+  };
+}
+
+function nodeStats(node: RabbitNode, now: number): NodeStats {
+  return {
+    ram: node.cfg.total_memory_available_override_value,
+    limit: node.limit,
+    memory: node.memory(),
+    memoryMax: Math.max(node.memoryMax, node.memory()),
+    alarms: node.alarms,
+    diskAlarms: node.diskAlarms,
+    alarmTime: node.alarmSeconds(now),
+    alarm: node.alarmNow(),
+    diskFree: node.diskFree(),
+    diskLimit: node.cfg['disk_free_limit.absolute'],
   };
 }
 
@@ -69,6 +106,8 @@ export function queueStats(model: QueueModel, level = CONFIDENCE): QueueStats {
     expired: c[MsgState.Expired],
     dropped: c[MsgState.Dropped],
     parked: c[MsgState.Parked],
+    blocked: c[MsgState.Blocked],
+    unpublished: c[MsgState.Unpublished],
     deadLettered: core.deadLettered,
     deliveries: core.deliveries,
     redeliveries: core.redeliveries,
@@ -83,6 +122,10 @@ export function queueStats(model: QueueModel, level = CONFIDENCE): QueueStats {
     requeued: core.requeued,
     crashes: core.crashes,
     redriven: core.redriven,
+    publishRejected: core.publishRejected,
+    dropHead: core.dropHead,
+    publishTimeouts: core.publishTimeouts,
+    node: model.node ? nodeStats(model.node, now) : null,
     stored: model.stored(),
     oldestAge: oldest ? now - oldest.sentAt : 0,
     lambda: core.lambda.estimate(now, level),
@@ -101,6 +144,7 @@ export function queueStats(model: QueueModel, level = CONFIDENCE): QueueStats {
       sent: p.produced,
       W: core.byProducer[i].w.estimate(level),
       p99: finite(core.byProducer[i].hist.quantile(0.99)),
+      publish: publishStats(model, i),
     })),
     pools,
     consumers,
@@ -146,5 +190,23 @@ export function queueTopology(model: QueueModel): QueueTopology {
     head: core.broker.head(MAX_MESSAGE_VIEWS).map((m) => messageView(model, m)),
     consumers,
     consumersRest: rest,
+    node: model.node ? nodeView(model.node) : null,
+    publishers: model.node
+      ? model.node.publishers.map((p) => {
+          const head = p.pending.peek();
+          return { name: p.config.name, queue: p.config.routingKey ?? q.name, own: p.own, waiting: p.pending.length, oldestWait: head ? model.sim.now - head.at : 0 };
+        })
+      : null,
+  };
+}
+
+function nodeView(node: RabbitNode): QueueTopology['node'] {
+  return {
+    memory: node.memory(),
+    limit: node.limit,
+    ram: node.cfg.total_memory_available_override_value,
+    alarm: node.alarmNow(),
+    diskFree: node.diskFree(),
+    diskLimit: node.cfg['disk_free_limit.absolute'],
   };
 }

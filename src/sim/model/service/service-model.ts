@@ -22,9 +22,12 @@
  *
  * Metrics are kept per one-second bin (a tick at every whole second): offered load (attempts that
  * reach the service) against capacity, goodput, errors by kind, wasted work, latency percentiles,
- * the breaker's state; after the latest fault ends, the seconds the offered load stays above
- * capacity and the recovery time: the start of the first 10 s window, entirely after the trigger,
- * whose successes are ≥ 95 % of the calls started in it, minus the trigger's end.
+ * calls waiting (what a real client would hold a thread or a connection for), the breaker's state;
+ * during the latest fault, the same bins' averages (what reached a service that could not answer,
+ * what the clients waited); when an outage ends, the queue it leaves; after the latest fault ends,
+ * the seconds the offered load stays above capacity and the recovery time: the start of the first
+ * 10 s window, entirely after the trigger, whose successes are ≥ 95 % of the calls started in it,
+ * minus the trigger's end.
  */
 import { Simulation } from '../../kernel/simulation.ts';
 import { RngStreams, type Rng } from '../../kernel/rng.ts';
@@ -157,19 +160,27 @@ export class ServiceModel implements SimModel<ServiceFault> {
   readonly errors: Record<ErrorKind, number> = { timeout: 0, rejected: 0, breaker: 0, budget: 0, shed: 0 };
   /** Since the warm-up: calls started, attempts sent to the service (first, retries), successes, failures, server-seconds busy and wasted. */
   stats = { firsts: 0, offered: 0, retries: 0, sent: 0, succeeded: 0, failed: 0, busy: 0, wasted: 0, since: 0 };
-  /** Latency of finished calls (success or give-up) and of successes, since the warm-up. */
+  /** Latency of finished calls (success or give-up), of successes and of failures (the time a caller waits to learn it failed), since the warm-up. */
   readonly latency = new LogHistogram(1e-4, 1e6, 0.005);
   readonly okLatency = new LogHistogram(1e-4, 1e6, 0.005);
+  readonly failLatency = new LogHistogram(1e-4, 1e6, 0.005);
   /** The service's sojourn time (queue + service) of attempts it answered, and time-averages. */
   readonly W = new BatchMeans();
   readonly busyL = new TimeIntegral(1);
   readonly queueL = new TimeIntegral(1);
-  /** When the latest fault ends (null: no fault yet); seconds after it with offered > capacity; recovery. */
+  /** When the latest fault (the one ending last) starts and ends (null: no fault yet); seconds after it with offered > capacity; recovery. */
+  triggerStart: number | null = null;
   triggerEnd: number | null = null;
   overloadAfter = 0;
   recoveredAfter: number | null = null;
   /** Whole seconds after the latest fault ended, with their calls started, attempts offered and successes. */
   readonly post = { seconds: 0, firsts: 0, offered: 0, goodput: 0 };
+  /** Whole seconds within the latest fault, with their calls started, attempts offered, successes and call-seconds waited. */
+  readonly during = { seconds: 0, firsts: 0, offered: 0, goodput: 0, waited: 0 };
+  /** What the last outage left at the service when it ended: requests queued or in service, and those among them whose client had given up. */
+  outageEndQueue: { requests: number; abandoned: number } | null = null;
+  /** The most calls waiting for an answer at once (client threads or connections tied up). */
+  waitingMax = 0;
   /** Peak queue length and the last second's offered load. */
   queueMax = 0;
   offeredNow = 0;
@@ -199,6 +210,9 @@ export class ServiceModel implements SimModel<ServiceFault> {
   private nextReqId = 1;
   // The open one-second bin.
   private bin = { firsts: 0, offered: 0, retries: 0, goodput: 0, busy: 0, wasted: 0, timeout: 0, rejected: 0, breaker: 0, budget: 0, shed: 0 };
+  /** ∫ calls waiting dt since the last tick, and when it was last brought up to date. */
+  private waitArea = 0;
+  private waitLast = 0;
   private readonly binLatency = new LogHistogram(1e-4, 1e6, 0.02);
   private readonly ring = { f: new Float64Array(RECOVERY_WINDOW), s: new Float64Array(RECOVERY_WINDOW), n: 0 };
 
@@ -262,7 +276,7 @@ export class ServiceModel implements SimModel<ServiceFault> {
     const r = new Req(this.nextReqId++, slot, now);
     this.reqs[slot] = r;
     this.n.requests++;
-    this.n.waiting++;
+    this.addWaiting(1);
     this.bin.firsts++;
     this.stats.firsts++;
     this.budget?.deposit(now);
@@ -325,9 +339,18 @@ export class ServiceModel implements SimModel<ServiceFault> {
       return;
     }
     r.state = BACKOFF;
-    this.n.waiting--;
+    this.addWaiting(-1);
     this.n.backoff++;
     r.handle = this.sim.schedule(backoffDelay(this.config.clients, r.attempts, this.backoffRng), this.kRetry, r.slot);
+  }
+
+  /** Calls waiting change by `d` now (the integral for the per-second average, the peak). */
+  private addWaiting(d: number): void {
+    const now = this.sim.now;
+    this.waitArea += this.n.waiting * (now - this.waitLast);
+    this.waitLast = now;
+    this.n.waiting += d;
+    if (this.n.waiting > this.waitingMax) this.waitingMax = this.n.waiting;
   }
 
   private count(kind: ErrorKind): void {
@@ -340,7 +363,7 @@ export class ServiceModel implements SimModel<ServiceFault> {
     r.handle = -1;
     r.state = WAITING;
     this.n.backoff--;
-    this.n.waiting++;
+    this.addWaiting(1);
     this.send(r);
   }
 
@@ -358,7 +381,7 @@ export class ServiceModel implements SimModel<ServiceFault> {
   private finish(r: Req, state: typeof SUCCEEDED | typeof FAILED): void {
     const now = this.sim.now;
     r.state = state;
-    this.n.waiting--;
+    this.addWaiting(-1);
     if (state === SUCCEEDED) {
       this.n.succeeded++;
       this.stats.succeeded++;
@@ -367,6 +390,7 @@ export class ServiceModel implements SimModel<ServiceFault> {
     } else {
       this.n.failed++;
       this.stats.failed++;
+      this.failLatency.add(now - r.start);
     }
     this.latency.add(now - r.start);
     this.binLatency.add(now - r.start);
@@ -523,11 +547,14 @@ export class ServiceModel implements SimModel<ServiceFault> {
     this.applied.push({ ...f, at: now });
     const end = now + f.duration;
     if (this.triggerEnd === null || end > this.triggerEnd) {
+      this.triggerStart = now;
       this.triggerEnd = end;
       this.overloadAfter = 0;
       this.recoveredAfter = null;
       this.ring.n = 0;
       this.post.seconds = this.post.firsts = this.post.offered = this.post.goodput = 0;
+      const d = this.during;
+      d.seconds = d.firsts = d.offered = d.goodput = d.waited = 0;
     }
     if (f.kind === 'outage') {
       this.log.add(now, 'ERROR', 'FaultInjector', `outage: the service hangs for ${f.duration} s`);
@@ -546,7 +573,10 @@ export class ServiceModel implements SimModel<ServiceFault> {
 
   private onOutageEnd(): void {
     if (this.sim.now < this.outageUntil) return;
-    this.log.add(this.sim.now, 'INFO', 'FaultInjector', 'outage over: the service answers again');
+    const abandoned = this.n.abandonedQueued + this.n.abandonedInService;
+    const requests = this.n.queued + this.n.inService;
+    this.outageEndQueue = { requests, abandoned };
+    this.log.add(this.sim.now, 'INFO', 'FaultInjector', `outage over: the service answers again, ${requests} requests waiting for it, ${abandoned} of them abandoned by their clients`);
     while (this.idle.length > 0 && this.queueLength() > 0) this.pull(this.idle.pop()!);
   }
 
@@ -563,6 +593,7 @@ export class ServiceModel implements SimModel<ServiceFault> {
     for (const k of Object.keys(this.errors) as ErrorKind[]) this.errors[k] = 0;
     this.latency.reset();
     this.okLatency.reset();
+    this.failLatency.reset();
     this.W.reset();
     this.busyL.reset(now);
     this.queueL.reset(now);
@@ -587,6 +618,20 @@ export class ServiceModel implements SimModel<ServiceFault> {
     s.p50.set(from, h.total > 0 ? h.quantile(0.5) : 0);
     s.p99.set(from, h.total > 0 ? h.quantile(0.99) : 0);
     h.reset();
+    this.waitArea += this.n.waiting * (now - this.waitLast);
+    this.waitLast = now;
+    const waited = this.waitArea;
+    this.waitArea = 0;
+    // The state is set at each change; setting it every second too keeps its chart running to now.
+    s.breakerState.set(now, this.breaker.state);
+    if (this.triggerStart !== null && this.triggerEnd !== null && from >= this.triggerStart && now <= this.triggerEnd) {
+      const d = this.during;
+      d.seconds++;
+      d.firsts += b.firsts;
+      d.offered += b.offered;
+      d.goodput += b.goodput;
+      d.waited += waited;
+    }
     this.offeredNow = b.offered;
     this.goodputNow = b.goodput;
     if (this.triggerEnd !== null && from >= this.triggerEnd) {

@@ -8,6 +8,7 @@ import exactlyOnce from './exactly-once.ts';
 import followerFetch from './follower-fetch.ts';
 import controllerFailover from './controller-failover.ts';
 import producerBatching from './producer-batching.ts';
+import producerBufferFull from './producer-buffer-full.ts';
 import logVsQueue from './log-vs-queue.ts';
 import logReplay from './log-replay.ts';
 import leaseTooShort from './lease-too-short.ts';
@@ -18,6 +19,7 @@ import fifoGroups from './fifo-groups.ts';
 import priority from './priority.ts';
 import delayedDelivery from './delayed-delivery.ts';
 import addPartitions from './add-partitions.ts';
+import autoscaleByLag from './autoscale-by-lag.ts';
 import blackFriday from './black-friday.ts';
 import commitBeforeProcessing from './commit-before-processing.ts';
 import consumersGtPartitions from './consumers-gt-partitions.ts';
@@ -33,6 +35,7 @@ import mmc from './mmc.ts';
 import overload5pct from './overload-5pct.ts';
 import poisonMessage from './poison-message.ts';
 import idempotentConsumer from './idempotent-consumer.ts';
+import attemptsInMemory from './attempts-in-memory.ts';
 import schemaChange from './schema-change.ts';
 import pubsubGroups from './pubsub-groups.ts';
 import rebalanceStorm from './rebalance-storm.ts';
@@ -40,13 +43,20 @@ import retentionReset from './retention-reset.ts';
 import retryTopics from './retry-topics.ts';
 import threadPoolReorder from './thread-pool-reorder.ts';
 import retryStorm from './retry-storm.ts';
+import circuitBreaker from './circuit-breaker.ts';
+import memoryAlarm from './memory-alarm.ts';
 import compaction from './compaction.ts';
 import tombstones from './tombstones.ts';
+import pipelineStages from './pipeline-stages.ts';
+import bufferbloat from './bufferbloat.ts';
+import priorityTopics from './priority-topics.ts';
 import dualWriteOutbox from './dual-write-outbox.ts';
 
 export const TABLES: Record<string, Entry[]> = {
   'add-partitions': addPartitions,
+  'autoscale-by-lag': autoscaleByLag,
   'black-friday': blackFriday,
+  'circuit-breaker': circuitBreaker,
   'commit-before-processing': commitBeforeProcessing,
   compaction,
   'consumers-gt-partitions': consumersGtPartitions,
@@ -55,6 +65,7 @@ export const TABLES: Record<string, Entry[]> = {
   'hot-partition': hotPartition,
   'littles-law': littlesLaw,
   md1,
+  'memory-alarm': memoryAlarm,
   'mg1-heavy': mg1Heavy,
   mm1,
   mm1k,
@@ -62,6 +73,7 @@ export const TABLES: Record<string, Entry[]> = {
   'overload-5pct': overload5pct,
   'poison-message': poisonMessage,
   'idempotent-consumer': idempotentConsumer,
+  'attempts-in-memory': attemptsInMemory,
   'schema-change': schemaChange,
   'pubsub-groups': pubsubGroups,
   'rebalance-storm': rebalanceStorm,
@@ -69,6 +81,9 @@ export const TABLES: Record<string, Entry[]> = {
   'retry-topics': retryTopics,
   'thread-pool-reorder': threadPoolReorder,
   tombstones,
+  'pipeline-stages': pipelineStages,
+  bufferbloat,
+  'priority-topics': priorityTopics,
   'log-vs-queue': logVsQueue,
   'log-replay': logReplay,
   'lease-too-short': leaseTooShort,
@@ -87,5 +102,6 @@ export const TABLES: Record<string, Entry[]> = {
   'controller-failover': controllerFailover,
   'retry-storm': retryStorm,
   'producer-batching': producerBatching,
+  'producer-buffer-full': producerBufferFull,
   'dual-write-outbox': dualWriteOutbox,
 };

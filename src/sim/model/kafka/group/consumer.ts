@@ -62,6 +62,13 @@ export class Consumer {
    */
   generationReset = false;
   needsRejoin = false;
+  /** Its pod was deleted (graceful shutdown); a crash leaves the pod, and a restart clears it. */
+  deleted = false;
+  /**
+   * The autoscaler started this incarnation (until it joins) or is deleting its pod: the rebalance
+   * its join or leave sets off is counted as the autoscaler's (coordinator.ts).
+   */
+  autoscaled = false;
   rotate = 0;
   readonly busy: TimeIntegral;
 
@@ -111,6 +118,8 @@ export class Consumer {
     this.kicked = false;
     this.generationReset = false;
     this.needsRejoin = false;
+    this.deleted = false;
+    this.autoscaled = false;
     this.frozenUntil = -Infinity;
     this.lastPoll = now;
     this.autoCommitDue = now + g.ms('auto.commit.interval.ms');
@@ -135,6 +144,7 @@ export class Consumer {
     const e = this.entry;
     if (e && this.phase !== Phase.Busy) g.pollLoop.commitProcessed(this, e.owned);
     this.stop();
+    this.deleted = true;
     if (!e) return;
     if (this.instanceId !== null) {
       g.info(this.clientId, `Closing static member (group.instance.id=${this.instanceId}): no LeaveGroup, the session (${g.config['session.timeout.ms']} ms) keeps its partitions`);

@@ -99,6 +99,8 @@ export class GroupCoordinator {
   private newMemberAdded = false;
   /** The scheduled join completes when the initial delay expires (not when the last member rejoins). */
   private joinAtDelayExpiry = false;
+  /** A pod the autoscaler started or deleted set off (or joined) the rebalance in progress. */
+  private byAutoscaler = false;
 
   constructor(private readonly g: ConsumerGroup) {
     this.host = g.host;
@@ -233,7 +235,7 @@ export class GroupCoordinator {
       this.cancelRebalanceTimers();
       return;
     }
-    this.prepareRebalance(reason);
+    this.prepareRebalance(reason, !e.consumer.alive && e.consumer.autoscaled);
     // The member the join was waiting for may be the one that just left.
     this.maybeCompleteJoin();
   }
@@ -247,8 +249,10 @@ export class GroupCoordinator {
     this.rebalanceTimeoutHandle = this.joinHandle = -1;
   }
 
-  prepareRebalance(reason: string): void {
+  /** `byAutoscaler`: a pod the autoscaler started or deleted is the reason (counted once per rebalance). */
+  prepareRebalance(reason: string, byAutoscaler = false): void {
     const sim = this.host.sim;
+    if (byAutoscaler) this.byAutoscaler = true;
     if (this.state === 'Empty') {
       // InitialDelayedJoin: an empty group waits group.initial.rebalance.delay.ms for more members
       // before its rebalance; while the group is new (generation 0), each window in which another
@@ -284,7 +288,8 @@ export class GroupCoordinator {
       if (this.state === 'PreparingRebalance' && this.generation === 0 && this.host.sim.now < this.initialDelayUntil) this.newMemberAdded = true;
       e = this.newEntry(c);
       this.g.info(c.clientId, '(Re-)joining group');
-      this.prepareRebalance(`Adding new member ${e.memberId} with group instance id ${c.instanceId ?? 'null'}`);
+      this.prepareRebalance(`Adding new member ${e.memberId} with group instance id ${c.instanceId ?? 'null'}`, c.autoscaled);
+      c.autoscaled = false;
     } else this.g.info(c.clientId, `(Re-)joining group (generation ${this.generation})`);
     c.needsRejoin = false;
     if (!this.cooperative && e.owned.length > 0) {
@@ -338,6 +343,7 @@ export class GroupCoordinator {
   private becomeEmpty(): void {
     const now = this.host.sim.now;
     this.state = 'Empty';
+    this.byAutoscaler = false;
     this.emptySince = now;
     this.relabelPauses(Pause.Rebalance, Pause.Empty);
     const due = now + this.config['offsets.retention.minutes'] * 60;
@@ -402,6 +408,9 @@ export class GroupCoordinator {
     }
     this.state = 'Stable';
     this.g.rebalances++;
+    const byAutoscaler = this.byAutoscaler;
+    this.byAutoscaler = false;
+    if (byAutoscaler) this.g.autoscalerRebalances++;
     this.g.coordinatorLog(`Stabilized group ${this.g.id} generation ${this.generation} with ${this.entries.length} members`);
     for (const e of this.entries) {
       const c = e.consumer;
@@ -421,7 +430,7 @@ export class GroupCoordinator {
         this.g.pollLoop.schedulePoll(c, 0);
       }
     }
-    if (followUp) this.prepareRebalance('revoked partitions must be reassigned (cooperative follow-up rebalance)');
+    if (followUp) this.prepareRebalance('revoked partitions must be reassigned (cooperative follow-up rebalance)', byAutoscaler);
   }
 
   /** onJoinComplete: revoke what is no longer ours (committing it first), then add the new partitions. */

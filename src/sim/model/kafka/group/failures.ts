@@ -10,11 +10,13 @@
  * - retry-topics: re-publish to the next retry topic (orders.retry.5s → .1m → .10m), whose
  *   consumer waits until timestamp + delay; after the last one, the DLQ. The main partition never
  *   blocks, but per-key order can break.
- * With `classify`, permanent errors go to the DLQ at once instead of being retried. The attempt
- * count lives in a header (survives restarts) or in the consumer's memory (lost on restart).
- * A poison record can instead kill the consumer process, which its supervisor restarts after
- * `restartAfter` seconds; a count kept in a header survives the crashes, so the record is
- * dead-lettered once it reaches maxAttempts.
+ * With `classify`, permanent errors go to the DLQ at once instead of being retried. The handler
+ * counts attempts in the consumer's memory (lost on restart) or in a store outside the process
+ * (survives it); a record's own headers cannot be rewritten in place, so only retry topics carry
+ * the count in a header (of each re-published copy). A poison record can instead kill the
+ * consumer process, which its supervisor restarts after `restartAfter` seconds; a count kept in a
+ * store survives the crashes, so the record is dead-lettered once it reaches maxAttempts, while a
+ * count in memory starts again at 1 after every restart: a crash loop.
  */
 import type { Rng } from '../../../kernel/rng.ts';
 import { powInt } from '../../../kernel/pmath.ts';
@@ -54,10 +56,10 @@ export class FailureHandler {
     return p * 4294967296 + o;
   }
 
-  /** Counts one more attempt of a record, in a header (survives restarts) or in the consumer's memory. */
+  /** Counts one more attempt of a record, in a store outside the process (survives restarts) or in the consumer's memory. */
   private countAttempt(c: Consumer, p: number, o: number): number {
     const id = this.recordId(p, o);
-    const store = this.config.retry.attempts === 'header' ? this.persistedAttempts : c.attempts;
+    const store = this.config.retry.attempts === 'store' ? this.persistedAttempts : c.attempts;
     const n = (store.get(id) ?? 0) + 1;
     store.set(id, n);
     if (n > 1) this.g.retries++;
@@ -287,7 +289,7 @@ export class FailureHandler {
     const attempt = this.countAttempt(c, p, o);
     this.host.log.add(this.host.sim.now, 'ERROR', c.clientId, `process killed while handling offset=${o} partition=${this.g.pname(p)} attempt=${attempt} (attempts counted in ${r.attempts})`);
     if (r.mode !== 'none' && attempt >= r.maxAttempts && r.dlq) {
-      // The count survived the restarts (a header): this time it is recognised and dead-lettered.
+      // The count survived the restarts (a store): this time it is recognised and dead-lettered.
       this.deadLetter(c, p, o, attempt, `process crashed ${attempt} times on this record`);
     }
     c.crash();

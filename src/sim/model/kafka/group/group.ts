@@ -8,6 +8,7 @@
  *   executor.ts     processing a batch (sequential, thread pool, keyed) and how attempts end
  *   failures.ts     failed attempts: in-place retries, retry topics, DLQ, poison records
  *   stats.ts        lag and the GroupStats snapshot
+ *   autoscaler.ts   a lag-driven autoscaler (KEDA + HPA) that starts and deletes members' pods
  *   types.ts        configuration and statistics types
  *
  * Events are registered here, in one place, and dispatched to the part that owns them; the parts
@@ -22,7 +23,8 @@ import { GroupCoordinator, type Entry } from './coordinator.ts';
 import { PollLoop } from './member.ts';
 import { Executor } from './executor.ts';
 import { FailureHandler } from './failures.ts';
-import { groupStats, partitionLag, resetStats, sampleLag } from './stats.ts';
+import { groupStats, idleCount, partitionLag, resetStats, sampleLag } from './stats.ts';
+import { Autoscaler } from './autoscaler.ts';
 import type { DlqRecord, GroupConfig, GroupHost, GroupState, GroupStats, GroupTiming, SlowWindow } from './types.ts';
 
 /** Most partitions a log line names one by one. */
@@ -65,9 +67,20 @@ export class ConsumerGroup {
   readonly kSupervisorRestart: number;
   readonly kMetadata: number;
   readonly kOffsetsExpiry: number;
+  /** The autoscaler's events (−1 without one). */
+  readonly kHpaSync: number = -1;
+  readonly kKedaPoll: number = -1;
+  readonly kPodStarted: number = -1;
+  /** The lag-driven autoscaler of the group's deployment, if it has one. */
+  readonly autoscaler: Autoscaler | null = null;
 
   // Counters and statistics.
   rebalances = 0;
+  /** Rebalances set off (or joined) by a pod the autoscaler started or deleted. */
+  autoscalerRebalances = 0;
+  /** Most members and most idle members at a chart sample (sampleMembers). */
+  maxMembers = 0;
+  maxIdle = 0;
   applied = 0;
   duplicates = 0;
   redeliveries = 0;
@@ -136,6 +149,13 @@ export class ConsumerGroup {
     this.kMetadata = sim.register(`${g}:metadata-refresh`, () => this.onMetadataRefresh());
     this.kOffsetsExpiry = sim.register(`${g}:offsets-expiry`, () => coordinator.onOffsetsExpiry());
     for (let i = 0; i < config.members; i++) this.addConsumer();
+    // Registered only when there is one, so a group without it has the event kinds it always had.
+    if (config.autoscaler?.enabled) {
+      this.kHpaSync = sim.register(`${g}:hpa-sync`, () => this.autoscaler!.onHpaSync());
+      this.kKedaPoll = sim.register(`${g}:keda-poll`, () => this.autoscaler!.onKedaPoll());
+      this.kPodStarted = sim.register(`${g}:pod-started`, () => this.autoscaler!.onPodStarted());
+      this.autoscaler = new Autoscaler(this, config.autoscaler);
+    }
   }
 
   get state(): GroupState {
@@ -296,6 +316,15 @@ export class ConsumerGroup {
   /** Samples total lag (records, seconds) for the maxima; per-partition lag goes to `perPartition`. */
   sampleLag(perPartition?: Float64Array): [number, number] {
     return sampleLag(this, perPartition);
+  }
+
+  /** Members in the group and idle members now, for the charts; keeps their maxima. */
+  sampleMembers(): [number, number] {
+    const members = this.coordinator.entries.length;
+    const idle = idleCount(this);
+    if (members > this.maxMembers) this.maxMembers = members;
+    if (idle > this.maxIdle) this.maxIdle = idle;
+    return [members, idle];
   }
 
   resetStats(t: number): void {

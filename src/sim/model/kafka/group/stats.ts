@@ -78,6 +78,13 @@ function memberState(c: Consumer): MemberState {
           : 'active';
 }
 
+/** Members settled in the group with no partition (the counters' idle consumers). */
+export function idleCount(g: ConsumerGroup): number {
+  let n = 0;
+  for (const c of g.consumers) if (memberState(c) === 'idle') n++;
+  return n;
+}
+
 export function groupStats(g: ConsumerGroup, level = CONFIDENCE): GroupStats {
   const now = g.host.sim.now;
   const P = g.host.logs.length;
@@ -116,6 +123,8 @@ export function groupStats(g: ConsumerGroup, level = CONFIDENCE): GroupStats {
     members: coordinator.entries.length,
     alive: g.consumers.filter((c) => c.alive).length,
     idleMembers: idle,
+    maxMembers: Math.max(g.maxMembers, coordinator.entries.length),
+    maxIdleMembers: Math.max(g.maxIdle, idle),
     rebalances: g.rebalances,
     rebalancePausedSeconds: coordinator.pauseSecondsNow(Pause.Rebalance),
     startupPausedSeconds: coordinator.pauseSecondsNow(Pause.Startup),
@@ -154,5 +163,6 @@ export function groupStats(g: ConsumerGroup, level = CONFIDENCE): GroupStats {
     p90: g.wHist.quantile(0.9),
     p99: g.wHist.quantile(0.99),
     p999: g.wHist.quantile(0.999),
+    autoscaler: g.autoscaler ? g.autoscaler.stats() : null,
   };
 }

@@ -49,6 +49,50 @@ export interface GroupConfig {
     failureRate: number;
   };
   retry: RetryConfig;
+  /** A lag-driven autoscaler for the group's deployment (autoscaler.ts); absent or not enabled = none. */
+  autoscaler?: AutoscalerConfig;
+}
+
+/**
+ * KEDA's Apache Kafka trigger and ScaledObject settings and the HPA's, as KEDA and Kubernetes spell
+ * them (seconds where they count seconds); `enabled` and `podStartup` are QueueLab's.
+ */
+export interface AutoscalerConfig {
+  enabled: boolean;
+  lagThreshold: number;
+  activationLagThreshold: number;
+  allowIdleConsumers: boolean;
+  limitToPartitionsWithLag: boolean;
+  minReplicaCount: number;
+  maxReplicaCount: number;
+  pollingInterval: number;
+  cooldownPeriod: number;
+  /** The HPA's scale-down stabilization window (s). */
+  stabilizationWindowSeconds: number;
+  'horizontal-pod-autoscaler-sync-period': number;
+  podStartup: number;
+}
+
+/** What the autoscaler has done, now. */
+export interface AutoscalerStats {
+  /** Pods now: running or crashed consumers whose pod exists, and pods starting. */
+  replicas: number;
+  /** Pods whose consumer has not started yet. */
+  starting: number;
+  /** Replicas last set by the HPA or KEDA. */
+  target: number;
+  /** What the lag asked for at the HPA's last sync, within min and max replicas (before stabilization and rate limits). */
+  desired: number;
+  /** The metric the HPA last read: total lag as KEDA reports it. */
+  metric: number;
+  minReplicaCount: number;
+  maxReplicaCount: number;
+  /** Most replicas set during the run. */
+  maxReplicas: number;
+  scaleUps: number;
+  scaleDowns: number;
+  /** Rebalances that a pod the autoscaler started or deleted set off (or joined). */
+  rebalances: number;
 }
 
 /**
@@ -64,8 +108,8 @@ export interface RetryConfig {
   topics: { name: string; delayMs: number }[];
   /** A dead-letter topic exists (`<topic>.dlq`). */
   dlq: boolean;
-  /** Where the attempt count lives: a header travels with the record and survives restarts; memory does not. */
-  attempts: 'header' | 'memory';
+  /** Where the attempt count lives: a store outside the process survives its restarts; memory does not. */
+  attempts: 'memory' | 'store';
   /** Permanent errors (a poison payload) go to the DLQ at once instead of being retried. */
   classify: boolean;
   /** Seconds after which a crashed consumer is restarted by its supervisor (null = stays down). */
@@ -139,6 +183,9 @@ export interface GroupStats {
   members: number;
   alive: number;
   idleMembers: number;
+  /** Most members and most idle members at a chart sample so far. */
+  maxMembers: number;
+  maxIdleMembers: number;
   rebalances: number;
   /** Partition-seconds without an owner while a rebalance was in progress (members re-dividing partitions). */
   rebalancePausedSeconds: number;
@@ -185,4 +232,6 @@ export interface GroupStats {
   p90: number;
   p99: number;
   p999: number;
+  /** The autoscaler's state, or null without one. */
+  autoscaler: AutoscalerStats | null;
 }

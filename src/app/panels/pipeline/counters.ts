@@ -1,0 +1,92 @@
+/**
+ * The pipeline counters strip: produced and done in the last whole second against the bottleneck's
+ * capacity, end-to-end W (with its Jackson-network theory when it applies) and p99, the first
+ * source's W when there are several, how stale the work is at the bottleneck, the backlog now,
+ * what was lost, and the flow control: worker-seconds blocked, seconds paused. A cell is red only
+ * with a reason true for the run now, and says it.
+ */
+import type { CounterItem } from '../../registry.ts';
+import type { Playground } from '../../shell/playground.svelte.ts';
+import { fmt, fmtInt, fmtPM } from '../../format.ts';
+import { pview } from './view.ts';
+import { counterItems, type CounterCell } from '../common/counters.ts';
+import type { PMessageKey } from './text.ts';
+
+type Cell = CounterCell<PMessageKey>;
+
+/** Items older than this many seconds when the bottleneck starts on them are called stale. */
+export const STALE_AFTER = 10;
+
+export function pipelineCounters(pg: Playground): CounterItem[] {
+  const v = pview(pg);
+  const s = v.data?.summary ?? null;
+  const topo = v.data?.topology ?? null;
+  const L = pg.lang;
+  const num = (x: number | null | undefined) => (typeof x === 'number' && Number.isFinite(x) ? x : null);
+  const b = s ? (s.stages.find((st) => st.name === s.bottleneck) ?? null) : null;
+  const cap = b ? fmt(L, b.capacity, 3) : '';
+  const W = fmtPM(L, s?.W.mean ?? null, s?.W.hw ?? null);
+  // The first source's cell whenever the scenario has several (before the run too, so the strip keeps its shape).
+  const several = v.scenario.sources.length > 1;
+  const first = s && several ? s.sources[0] : null;
+  const firstW = fmtPM(L, first?.W.mean ?? null, first?.W.hw ?? null);
+  const waiting = topo ? topo.stages.reduce((a, st) => a + st.waiting + st.blockedSends, 0) : null;
+  const most = topo && topo.stages.length > 1 ? topo.stages.reduce((a, st) => (st.waiting + st.blockedSends > a.waiting + a.blockedSends ? st : a)) : null;
+  const lost = s ? s.dropped + s.shed : null;
+  const blocked = s ? s.stages.reduce((a, st) => a + st.blockedTime, 0) : null;
+  const blockedNow = s ? s.stages.reduce((a, st) => a + st.blockedWorkers, 0) + s.sources.reduce((a, src) => a + src.blocked, 0) : 0;
+  const paused = s ? s.stages.reduce((a, st) => a + st.pausedTime, 0) : null;
+  const pauses = s ? s.stages.reduce((a, st) => a + st.pauses, 0) : 0;
+  const cells: Cell[] = [
+    {
+      id: 'in',
+      label: 'c.in',
+      hint: 'c.inHint',
+      value: num(s?.inNow),
+      text: fmtInt(L, s?.inNow),
+      unit: '/s',
+      bad: s && b && s.simTime >= 2 && s.inNow > b.capacity * 1.05 ? v.t('c.overBottleneck', { name: b.name, cap }) : null,
+      note: b ? v.t('c.bottleneck', { name: b.name, cap }) : '',
+    },
+    {
+      id: 'done',
+      label: 'c.done',
+      hint: 'c.doneHint',
+      value: num(s?.doneNow),
+      text: fmtInt(L, s?.doneNow),
+      unit: '/s',
+      note: s ? v.t('c.doneOf', { n: fmtInt(L, s.inNow) }) : '',
+    },
+    {
+      id: 'W',
+      label: 'c.W',
+      hint: 'c.WHint',
+      value: num(s?.W.mean),
+      text: W.mean,
+      hw: W.hw,
+      note: s?.theory ? v.t('c.theory', { value: fmt(L, s.theory.W, 4) }) : '',
+      noteTestid: 'theory-W',
+      noteValue: s?.theory?.W ?? null,
+    },
+    { id: 'p99', label: 'c.p99', hint: 'c.p99Hint', value: num(s?.p99), text: fmt(L, s?.p99, 3), note: s?.p50 != null ? v.t('c.p50', { n: fmt(L, s.p50, 3) }) : '' },
+    ...(several ? [{ id: 'first', label: 'c.first' as const, hint: 'c.firstHint' as const, value: num(first?.W.mean), text: firstW.mean, hw: firstW.hw, note: first && first.p99 !== null ? `p99 ${fmt(L, first.p99, 3)}` : '' }] : []),
+    {
+      id: 'age',
+      label: 'c.age',
+      hint: 'c.ageHint',
+      value: num(b?.age),
+      text: fmt(L, b?.age, 3),
+      bad: b && b.age !== null && b.age >= STALE_AFTER ? v.t('c.ageBad', { name: b.name }) : null,
+      note: b ? v.t('c.ageAt', { name: b.name }) : '',
+    },
+    { id: 'backlog', label: 'c.backlog', hint: 'c.backlogHint', value: waiting, text: fmtInt(L, waiting), note: most && waiting ? v.t('c.most', { name: most.name }) : '' },
+    { id: 'lost', label: 'c.lost', hint: 'c.lostHint', value: lost, text: fmtInt(L, lost), bad: lost ? v.t('c.lostBad') : null },
+    { id: 'blocked', label: 'c.blocked', hint: 'c.blockedHint', value: num(blocked), text: fmt(L, blocked, 3), note: s ? v.t('c.blockedNow', { n: fmtInt(L, blockedNow) }) : '' },
+    { id: 'paused', label: 'c.paused', hint: 'c.pausedHint', value: num(paused), text: fmt(L, paused, 3), note: s ? v.t('c.pauses', { n: fmtInt(L, pauses) }) : '' },
+  ];
+  const items = counterItems(cells, 'p', v.t, s ? v.t('c.zero') : null);
+  // The first source's cell names it.
+  return items.map((it) =>
+    it.testid === 'p-first' ? { ...it, label: v.t('c.first', { name: v.scenario.sources[0].name }) } : it,
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * A chart's exports: its series as CSV (the chart's own numbers, its last point the legend's), its
+ * drawing as SVG and PNG — each saying which QueueLab, scenario, seed and link it came from.
+ */
+import { test, expect, type Download } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { failOnConsoleErrors, last, runToEnd } from './helpers.ts';
+
+failOnConsoleErrors();
+test.use({ viewport: { width: 1280, height: 720 } });
+
+const content = async (d: Download): Promise<Buffer> => readFileSync((await d.path())!);
+
+test('a chart exports its series as CSV and its drawing as SVG and PNG, each naming its source', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('scenario').selectOption('hot-partition');
+  await runToEnd(page);
+  const chart = page.getByTestId('chart-lag');
+  // Hidden until the chart is hovered or the button focused: a projected chart stays clean.
+  const toggle = page.getByTestId('chart-lag-export');
+  const corner = toggle.locator('..');
+  await page.mouse.move(5, 700);
+  await expect(corner).toHaveCSS('opacity', '0');
+  await chart.hover();
+  await expect(corner).toHaveCSS('opacity', '1');
+  await toggle.click();
+
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('chart-lag-export-csv').click()]);
+  expect(csv.suggestedFilename()).toBe('hot-partition-seed1-chart-lag.csv');
+  const lines = (await content(csv)).toString('utf8').trim().split('\n');
+  expect(lines[0]).toMatch(/^# Lag, records — /);
+  expect(lines[1]).toMatch(/^# QueueLab \d+\.\d+\.\d+ · scenario hot-partition · seed 1 · http:\/\/127\.0\.0\.1:\d+\/#v2\./);
+  expect(lines[2]).toBe('series,t_s,value');
+  const rows = lines.slice(3).map((l) => l.split(','));
+  expect(rows.length).toBeGreaterThan(50);
+  // The series is the chart's: its last point is the number the legend shows.
+  const lastRow = rows.filter((r) => r[0] === rows[0][0]).at(-1)!;
+  expect(Number(lastRow[2])).toBe((await last(page, 'chart-lag'))[0]);
+
+  // The link in the file replays the run: it is the page's own.
+  expect(lines[1].split(' · ').at(-1)).toBe(page.url());
+
+  await chart.hover();
+  await toggle.click();
+  const [svg] = await Promise.all([page.waitForEvent('download'), page.getByTestId('chart-lag-export-svg').click()]);
+  expect(svg.suggestedFilename()).toBe('hot-partition-seed1-chart-lag.svg');
+  const svgText = (await content(svg)).toString('utf8');
+  expect(svgText).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  expect(svgText).toContain('<desc>QueueLab ');
+  expect(svgText).toContain('scenario hot-partition · seed 1');
+  // The drawing with its look: the lines keep their colour without the page's stylesheet.
+  expect(svgText).toMatch(/<path[^>]* stroke="rgb\(/);
+
+  await chart.hover();
+  await toggle.click();
+  const [png] = await Promise.all([page.waitForEvent('download'), page.getByTestId('chart-lag-export-png').click()]);
+  expect(png.suggestedFilename()).toBe('hot-partition-seed1-chart-lag.png');
+  await png.saveAs('test-results/export-chart-lag.png');
+  const bytes = await content(png);
+  expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  // Twice the chart's size (for a slide), taller by the title and the source line.
+  const box = (await chart.locator('svg').boundingBox())!;
+  expect(bytes.readUInt32BE(16)).toBe(Math.max(320, Math.round(box.width)) * 2);
+  expect(bytes.readUInt32BE(20)).toBeGreaterThan(box.height * 2);
+  await page.screenshot({ path: 'test-results/export-menu.png' });
+});

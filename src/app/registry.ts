@@ -22,6 +22,7 @@ import { blankCluster } from './panels/cluster/blank.ts';
 import { blankService } from './panels/service/blank.ts';
 import { blankStorage } from './panels/storage/blank.ts';
 import { blankPipeline } from './panels/pipeline/blank.ts';
+import { blankOutbox } from './panels/outbox/blank.ts';
 
 export type Kind = Scenario['model'];
 type Of<K extends Kind> = Extract<Scenario, { model: K }>;
@@ -204,6 +205,13 @@ export const PAGES: { [K in Kind]: ModelPage<K> } = {
     runSeconds: 15,
     blank: blankPipeline,
     panels: () => import('./panels/pipeline/index.ts').then((m) => m.panels),
+  },
+  outbox: {
+    kind: 'outbox',
+    label: { en: 'Database → broker: dual write and outbox', ru: 'База → брокер: двойная запись и outbox' },
+    runSeconds: 15,
+    blank: blankOutbox,
+    panels: () => import('./panels/outbox/index.ts').then((m) => m.panels),
   },
 };
 

@@ -12,7 +12,8 @@ export const DEFAULT_SCENARIO_ID = 'mm1';
  * promise, what the ISR refuses, elections, the idempotent producer, transactions, follower
  * fetching and the controller; then a dependency's retries and its breaker: the retry storm and
  * the circuit breaker; then storage: cleanup policies and compaction; then pipelines: a slow
- * stage, urgent work behind background work, and a buffer too big.
+ * stage, urgent work behind background work, and a buffer too big; then the write path from a
+ * database to a broker: the dual write and the outbox.
  */
 const ORDER = [
   'mm1',
@@ -64,6 +65,7 @@ const ORDER = [
   'pipeline-stages',
   'priority-topics',
   'bufferbloat',
+  'dual-write-outbox',
 ];
 
 const files = import.meta.glob<unknown>(['../../scenarios/*.json', '!../../scenarios/*.schema.json'], {

@@ -38,6 +38,8 @@ const CLUSTER_COUNTERS = ['c-lost', 'c-failed', 'c-duplicates', 'c-unavailable',
 const SERVICE_COUNTERS = ['s-offered', 's-goodput', 's-overload', 's-recovery', 's-amp', 's-wasted', 's-failWait', 's-failed', 's-W'] as const;
 /** Counters strip cells of the storage page (`src/app/panels/storage/counters.ts`). */
 const STORAGE_COUNTERS = ['s-log', 's-keys', 's-dirty', 's-cleaner', 's-tombstones', 's-restore', 's-missing', 's-resurrected', 's-restoreTime'] as const;
+/** Counters strip cells of the outbox page (`src/app/panels/outbox/counters.ts`). */
+const OUTBOX_COUNTERS = ['o-rows', 'o-events', 'o-missing', 'o-phantom', 'o-duplicates', 'o-dupEffects', 'o-backlog', 'o-delay', 'o-lag'] as const;
 
 /** Counters strip cells of the pipeline page (`src/app/panels/pipeline/counters.ts`; p-first with several sources). */
 const PIPELINE_COUNTERS = ['p-in', 'p-done', 'p-W', 'p-p99', 'p-first', 'p-age', 'p-backlog', 'p-lost', 'p-blocked', 'p-paused'] as const;
@@ -46,7 +48,7 @@ const each = (ids: readonly string[], t: WatchTarget): Record<string, WatchTarge
 const COUNTER: WatchTarget = { present: { counter: true } };
 const PANEL: WatchTarget = { present: { panel: true } };
 
-export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster' | 'service' | 'storage' | 'pipeline', Readonly<Record<string, WatchTarget>>> = {
+export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster' | 'service' | 'storage' | 'pipeline' | 'outbox', Readonly<Record<string, WatchTarget>>> = {
   kafka: {
     counters: {},
     ...each(KAFKA_COUNTERS, COUNTER),
@@ -108,6 +110,15 @@ export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster' | '
     /** Parts of the topology: the sources, the stages (workers, buffer fill, drops), a paused stage's badge. */
     ...each(['source-box', 'stage-box', 'paused-badge'], { present: { within: 'topology' } }),
     ...each(['chart-backlog', 'chart-throughput', 'chart-latency'], PANEL),
+    'event-log': { tab: 'log' },
+  },
+  outbox: {
+    counters: {},
+    ...each(OUTBOX_COUNTERS, COUNTER),
+    topology: PANEL,
+    /** Parts of the topology: the app, the database and its outbox, the relay, the topic, the consumer, the crash point. */
+    ...each(['app-box', 'db-box', 'relay-box', 'topic-box', 'consumer-box', 'crash-point'], { present: { within: 'topology' } }),
+    ...each(['chart-gap', 'chart-dups', 'chart-delay'], PANEL),
     'event-log': { tab: 'log' },
   },
   station: {

@@ -19,6 +19,7 @@ import { clusterEntry } from './models/cluster/entry.ts';
 import { serviceEntry } from './models/service/entry.ts';
 import { storageEntry } from './models/storage/entry.ts';
 import { pipelineEntry } from './models/pipeline/entry.ts';
+import { outboxEntry } from './models/outbox/entry.ts';
 import type { ShippedTable } from './cells.ts';
 import type { MetricDef } from './headline.ts';
 
@@ -103,6 +104,7 @@ export const MODELS = {
   service: serviceEntry,
   storage: storageEntry,
   pipeline: pipelineEntry,
+  outbox: outboxEntry,
 } as const satisfies { [K in Scenario['model']]: ModelEntry<Extract<Scenario, { model: K }>, any, any, any, any> };
 
 export type ModelKind = keyof typeof MODELS;

@@ -21,6 +21,7 @@
 import { hasRequestCosts } from '../sim/model/cluster/config.ts';
 import { pipelineCost } from './pipeline-cost.ts';
 import { autoscalerSlots } from './kafka-autoscaler.ts';
+import { outboxCost } from './outbox-cost.ts';
 import type { ClusterScenario, KafkaScenario, QueueScenario, Scenario, ServiceScenario, StationScenario, StorageScenario } from './schema.ts';
 
 /** Most events one run may take (≈ 1–2 minutes at the measured 3–5 M events/s). */
@@ -222,6 +223,7 @@ const COST: { [K in Scenario['model']]: (s: Extract<Scenario, { model: K }>) => 
   service: serviceCost,
   storage: storageCost,
   pipeline: pipelineCost,
+  outbox: outboxCost,
 };
 
 export function costOf(s: Scenario): Cost {
@@ -268,7 +270,7 @@ export function budgetErrors(s: Scenario): BudgetError[] {
   return errors;
 }
 
-function fmtCount(n: number): string {
+export function fmtCount(n: number): string {
   if (n >= 1e12) return n.toExponential(2).replace('e+', ' × 10^');
   if (n >= 1e9) return `${+(n / 1e9).toPrecision(3)} billion`;
   if (n >= 1e6) return `${+(n / 1e6).toPrecision(3)} million`;

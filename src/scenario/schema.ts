@@ -14,6 +14,7 @@ import { ClusterScenarioSchema } from './cluster-schema.ts';
 import { ServiceScenarioSchema } from './service-schema.ts';
 import { StorageScenarioSchema } from './storage-schema.ts';
 import { PipelineScenarioSchema } from './pipeline-schema.ts';
+import { OutboxScenarioSchema } from './outbox-schema.ts';
 
 export { MAX_EXPECTED_ARRIVALS, SCENARIO_VERSION, SERVICE_TYPES, ServiceSchema } from './fields.ts';
 
@@ -69,12 +70,14 @@ export type ServiceScenario = v.InferOutput<typeof ServiceScenarioSchema>;
 export type StorageScenario = v.InferOutput<typeof StorageScenarioSchema>;
 export type PipelineScenario = v.InferOutput<typeof PipelineScenarioSchema>;
 
-export const MODELS = ['station', 'kafka', 'queue', 'cluster', 'service', 'storage', 'pipeline'] as const;
+export type OutboxScenario = v.InferOutput<typeof OutboxScenarioSchema>;
+
+export const MODELS = ['station', 'kafka', 'queue', 'cluster', 'service', 'storage', 'pipeline', 'outbox'] as const;
 
 /** Any scenario: the `model` field picks the schema. */
 export const ScenarioSchema = v.variant(
   'model',
-  [StationScenarioSchema, KafkaScenarioSchema, QueueScenarioSchema, ClusterScenarioSchema, ServiceScenarioSchema, StorageScenarioSchema, PipelineScenarioSchema],
+  [StationScenarioSchema, KafkaScenarioSchema, QueueScenarioSchema, ClusterScenarioSchema, ServiceScenarioSchema, StorageScenarioSchema, PipelineScenarioSchema, OutboxScenarioSchema],
   typeMsg(MODELS.map((m) => `"${m}"`)),
 );
 export type Scenario = v.InferOutput<typeof ScenarioSchema>;

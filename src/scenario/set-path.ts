@@ -54,8 +54,9 @@ import { QUEUE_DOTTED_FIELDS } from './queue-schema.ts';
 import { CLUSTER_DOTTED_FIELDS } from './cluster-schema.ts';
 import { SERVICE_DOTTED_FIELDS } from './service-schema.ts';
 import { STORAGE_DOTTED_FIELDS } from './storage-schema.ts';
+import { OUTBOX_DOTTED_FIELDS } from './outbox-schema.ts';
 
-const DOTTED_FIELDS: ReadonlySet<string> = new Set([...KAFKA_DOTTED, ...QUEUE_DOTTED_FIELDS, ...CLUSTER_DOTTED_FIELDS, ...SERVICE_DOTTED_FIELDS, ...STORAGE_DOTTED_FIELDS]);
+const DOTTED_FIELDS: ReadonlySet<string> = new Set([...KAFKA_DOTTED, ...QUEUE_DOTTED_FIELDS, ...CLUSTER_DOTTED_FIELDS, ...SERVICE_DOTTED_FIELDS, ...STORAGE_DOTTED_FIELDS, ...OUTBOX_DOTTED_FIELDS]);
 
 /**
  * Splits the path into keys of the objects it walks. Kafka's config names contain dots

@@ -12,6 +12,7 @@ import { serviceModelErrors } from './service-validate.ts';
 import { storageErrors } from './storage-validate.ts';
 import { pipelineErrors } from './pipeline-validate.ts';
 import { autoscalerErrors, autoscalerSlots } from './kafka-autoscaler.ts';
+import { outboxErrors } from './outbox-validate.ts';
 import { depthMessage, MAX_CONSUMERS_PER_GROUP, valueTooDeep } from './limits.ts';
 import { ScenarioSchema, SCENARIO_VERSION, type KafkaScenario, type Scenario, type StationScenario } from './schema.ts';
 
@@ -230,6 +231,7 @@ const CHECKS: { [K in Scenario['model']]: (s: Extract<Scenario, { model: K }>) =
   service: serviceModelErrors,
   storage: storageErrors,
   pipeline: pipelineErrors,
+  outbox: outboxErrors,
 };
 
 function crossFieldErrors(s: Scenario): ScenarioError[] {

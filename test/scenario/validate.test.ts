@@ -89,7 +89,7 @@ describe('validateScenario', () => {
     expect(errorsOf([1, 2])).toEqual(['scenario: must be a JSON object (got [1,2])']);
     expect(errorsOf({ ...minimal, duration: Infinity })[0]).toMatch(/^duration: must be a number in/);
     expect(errorsOf({ ...minimal, version: 2 })).toEqual(['version: is newer than this QueueLab understands (it reads versions 1–1) (got 2)']);
-    expect(errorsOf({ ...minimal, model: 'rabbitmq' })).toEqual(['model: must be one of: "station", "kafka", "queue", "cluster", "service", "storage", "pipeline" (got "rabbitmq")']);
+    expect(errorsOf({ ...minimal, model: 'rabbitmq' })).toEqual(['model: must be one of: "station", "kafka", "queue", "cluster", "service", "storage", "pipeline", "outbox" (got "rabbitmq")']);
     expect(errorsOf({ ...minimal, model: 'kafka' })).toContain('topic: is required: it must be an object like { "name": "orders", "partitions": 12 }');
   });
 

@@ -12,6 +12,7 @@ import { validateScenario } from '../../src/scenario/validate.ts';
 import type { ServiceScenario } from '../../src/scenario/schema.ts';
 import { backoffDelay, BREAKER_CLOSED, BREAKER_HALF_OPEN, BREAKER_OPEN, CircuitBreaker, RetryBudget } from '../../src/sim/model/service/resilience.ts';
 import { Rng } from '../../src/sim/kernel/rng.ts';
+import { centi, expectChunkInvariant } from '../sim/chunked.ts';
 import { conservationErrors, shipped } from './helpers.ts';
 import { runScenario } from '../../src/run/run.ts';
 import type { ServiceSummary } from '../../src/run/models/service/summary.ts';
@@ -65,7 +66,7 @@ describe('retry-storm signature (seeds 1–5)', () => {
   });
 });
 
-const num = (min: number, max: number) => fc.integer({ min: Math.round(min * 100), max: Math.round(max * 100) }).map((x) => x / 100);
+const num = centi;
 const faultArb = fc.oneof(
   fc.record({ at: num(0, 29), kind: fc.constant('outage'), duration: num(0.5, 10) }),
   fc.record({ at: num(0, 29), kind: fc.constant('slowdown'), factor: num(1, 10), duration: num(0.5, 10) }),
@@ -116,19 +117,7 @@ describe('conservation and chunk invariance (random runs, random faults)', () =>
     fc.assert(
       fc.property(scenarioArb, fc.array(num(0.01, 3), { minLength: 1, maxLength: 30 }), (raw, cuts) => {
         const s = valid(raw);
-        if (!s) return;
-        const m = createService(s);
-        let t = 0;
-        for (const c of cuts) {
-          t = Math.min(s.duration, t + c);
-          m.run(t);
-          expect(conservationErrors(m), `t=${t}`).toEqual([]);
-        }
-        m.run(s.duration);
-        expect(conservationErrors(m)).toEqual([]);
-        const one = createService(s);
-        one.run(s.duration);
-        expect(JSON.stringify(buildServiceSummary(s, m))).toBe(JSON.stringify(buildServiceSummary(s, one)));
+        if (s) expectChunkInvariant(s, cuts, createService, buildServiceSummary, conservationErrors);
       }),
       { numRuns: 60, seed: 15 },
     );

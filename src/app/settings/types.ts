@@ -38,6 +38,12 @@ export interface ItemFieldSpec {
   readonly empty?: Text;
 }
 
+/** A condition on the draft: the value at `path` is `is`. */
+export interface When {
+  readonly path: string;
+  readonly is: string | number | boolean;
+}
+
 export interface FieldSpec {
   /**
    * Scenario path, dot-separated as in `--set` and in validation errors: `topic.partitions`,
@@ -71,8 +77,9 @@ export interface FieldSpec {
    * Show the field only while the scenario has this value at this path (e.g. a consumer's
    * `prefetch` only while `queue.type` is `rabbitmq`): a setting the other flavour ignores is left out.
    * `{i}` in the path is the section's index, as in `path`.
+   * A list: every condition must hold.
    */
-  readonly when?: { readonly path: string; readonly is: string | number | boolean };
+  readonly when?: When | readonly When[];
   /** List control: the words for its items and how a new item is filled. */
   readonly item?: {
     /** "step": used in "+ add a step" and "remove step". */

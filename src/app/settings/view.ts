@@ -9,7 +9,7 @@ import type { ScenarioError } from '../../scenario/index.ts';
 import { ScenarioSchema } from '../../scenario/index.ts';
 import { getAt, getByPath } from './edit.ts';
 import { fieldAt, type Control, type FieldInfo, type Range } from './schema-info.ts';
-import type { FieldSpec, ItemFieldSpec, SettingsLang, SettingsSection, Text } from './types.ts';
+import type { FieldSpec, ItemFieldSpec, SettingsLang, SettingsSection, Text, When } from './types.ts';
 
 /** The panel's own words. */
 export const PANEL_TEXT = {
@@ -225,7 +225,7 @@ function itemViews(field: FieldInfo, spec: FieldSpec, testid: string, draft: unk
 
 /** One field as the panel shows it, or null when the draft has no such field (another variant) or its `when` does not hold. */
 export function fieldView(spec: FieldSpec, draft: unknown, errors: readonly ScenarioError[], lang: SettingsLang, index?: number, schema: v.GenericSchema = ScenarioSchema): FieldView | null {
-  if (spec.when && getByPath(draft, index === undefined ? spec.when.path : spec.when.path.replaceAll('{i}', String(index))) !== spec.when.is) return null;
+  if (spec.when && ([] as readonly When[]).concat(spec.when).some((w) => getByPath(draft, index === undefined ? w.path : w.path.replaceAll('{i}', String(index))) !== w.is)) return null;
   const path = concretePath(spec, index);
   const info = fieldAt(schema, draft, path);
   if (!info) return null;

@@ -26,7 +26,7 @@
  * mean "about" (`~200`, `about 20,000`) give `within` explicitly.
  */
 import { readFileSync } from 'node:fs';
-import type { ClusterScenario, KafkaScenario, PipelineScenario, QueueScenario, Scenario, ServiceScenario, StationScenario, StorageScenario } from '../../../src/scenario/schema.ts';
+import type { ClusterScenario, KafkaScenario, QueueScenario, Scenario, ServiceScenario, StationScenario, StorageScenario, PipelineScenario, OutboxScenario } from '../../../src/scenario/schema.ts';
 import type { KafkaSummary } from '../../../src/run/models/kafka/summary.ts';
 import type { StationSummary } from '../../../src/run/models/station/summary.ts';
 import type { QueueSummary } from '../../../src/run/models/queue/data.ts';
@@ -34,6 +34,7 @@ import type { ClusterSummary } from '../../../src/run/models/cluster/data.ts';
 import type { ServiceSummary } from '../../../src/run/models/service/summary.ts';
 import type { StorageSummary } from '../../../src/run/models/storage/data.ts';
 import type { PipelineSummary } from '../../../src/run/models/pipeline/summary.ts';
+import type { OutboxSummary } from '../../../src/run/models/outbox/data.ts';
 import type { LogEntry } from '../../../src/sim/model/kafka/event-log.ts';
 import { validateScenario, formatError } from '../../../src/scenario/validate.ts';
 import { applyOverride, parseOverride } from '../../../src/scenario/set-path.ts';
@@ -47,7 +48,7 @@ export type Kind = 'input' | 'derived' | 'measured' | 'fact';
 export type Value = number | [number, number];
 export type Rel = '≈' | '≥' | '≤' | 'nearly';
 /** A run summary of any model (each table's book narrows it to its own). */
-export type AnySummary = KafkaSummary | StationSummary | QueueSummary | ClusterSummary | ServiceSummary | StorageSummary | PipelineSummary;
+export type AnySummary = KafkaSummary | StationSummary | QueueSummary | ClusterSummary | ServiceSummary | StorageSummary | PipelineSummary | OutboxSummary;
 
 /** Which scenario an entry is about: the lesson's own (default), with its fix, or other overrides. */
 export interface Variant {
@@ -144,6 +145,7 @@ export const cluster: Book<ClusterScenario, ClusterSummary> = book();
 export const service: Book<ServiceScenario, ServiceSummary> = book();
 export const storage: Book<StorageScenario, StorageSummary> = book();
 export const pipeline: Book<PipelineScenario, PipelineSummary> = book();
+export const outbox: Book<OutboxScenario, OutboxSummary> = book();
 
 /** The mean of a service or processing time, as the model's distribution has it. */
 export const meanOf = (d: DistributionSpec): number => makeDistribution(d).mean;

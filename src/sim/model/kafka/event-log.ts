@@ -62,4 +62,9 @@ export class EventLog {
   get size(): number {
     return this.entries.length;
   }
+
+  /** Lines written so far, folded repeats and evicted entries included (monotone): what a model's `logMark()` reports. */
+  get written(): number {
+    return this.evicted + this.entries.length + this.folded;
+  }
 }

@@ -50,6 +50,7 @@ import tombstones from './tombstones.ts';
 import pipelineStages from './pipeline-stages.ts';
 import bufferbloat from './bufferbloat.ts';
 import priorityTopics from './priority-topics.ts';
+import dualWriteOutbox from './dual-write-outbox.ts';
 
 export const TABLES: Record<string, Entry[]> = {
   'add-partitions': addPartitions,
@@ -102,4 +103,5 @@ export const TABLES: Record<string, Entry[]> = {
   'retry-storm': retryStorm,
   'producer-batching': producerBatching,
   'producer-buffer-full': producerBufferFull,
+  'dual-write-outbox': dualWriteOutbox,
 };

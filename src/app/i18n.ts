@@ -83,6 +83,7 @@ const en = {
 
   'tab.lesson': 'Lesson',
   'tab.wrho': 'W vs ρ',
+  'tab.sweep': 'Sweep',
   'explain.story': 'Story',
   'explain.watch': 'What to watch',
   'explain.why': 'Why it happens',
@@ -265,6 +266,7 @@ const ru: Record<MessageKey, string> = {
 
   'tab.lesson': 'Урок',
   'tab.wrho': 'W от ρ',
+  'tab.sweep': 'Перебор',
   'explain.story': 'История',
   'explain.watch': 'На что смотреть',
   'explain.why': 'Почему так',

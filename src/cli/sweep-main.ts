@@ -7,7 +7,7 @@
 import { parseOverride, clip, type Override } from '../scenario/set-path.ts';
 import type { Scenario } from '../scenario/schema.ts';
 import { describeRunError } from '../run/run.ts';
-import { aggregate, coverageError, headerOf, runItem, shardItems, specError, sweepCsv, type SweepHeader, type SweepRun, type SweepSpec } from '../run/sweep.ts';
+import { aggregate, coverageError, headerOf, runItem, shardItems, specError, sweepCsv, sweepScenario, type SweepHeader, type SweepRun, type SweepSpec } from '../run/sweep.ts';
 import { errorLines, InputErrors, loadRaw, overridden, processIo, readScenarioFile, type CliIo } from './main.ts';
 import { jsonText, oneLine, terminalText } from './terminal.ts';
 
@@ -149,21 +149,18 @@ function sweepTable(result: ReturnType<typeof aggregate>, chosen: string[] | nul
 
 function sweep(args: SweepArgs, io: CliIo): number {
   let base: Scenario;
-  const path = paramPath(args.spec.param);
-  const scenarioAt = (value: number, seed: number) => overridden(base, [{ path, value }, { path: ['seed'], value: seed }], '--param');
+  paramPath(args.spec.param);
+  const scenarioAt = (value: number, seed: number) => {
+    const r = sweepScenario(base, args.spec.param, value, seed);
+    if (!r.ok) throw new InputErrors(r.errors);
+    return r.scenario;
+  };
   let header: SweepHeader;
   try {
     base = overridden(loadRaw(args.source, io), args.overrides);
     header = headerOf(base, args.spec);
     // Every value is checked before anything runs: a bad range is refused whole, naming the value.
-    for (const v of header.values) {
-      try {
-        scenarioAt(v, base.seed);
-      } catch (e) {
-        if (e instanceof InputErrors) throw new InputErrors(e.errors.map((x) => ({ ...x, message: `${x.message} (at ${args.spec.param} = ${v})` })));
-        throw e;
-      }
-    }
+    for (const v of header.values) scenarioAt(v, base.seed);
     if (args.metrics) {
       const unknown = args.metrics.filter((m) => !header.metrics.some((d) => d.id === m));
       if (unknown.length) throw new InputErrors([{ path: '--metrics', message: `${unknown.map((u) => `"${clip(u, 40)}"`).join(', ')}: not a metric of this model; it has ${header.metrics.map((d) => d.id).join(', ')}` }]);

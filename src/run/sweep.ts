@@ -14,11 +14,15 @@
  */
 import { modelFor } from './registry.ts';
 import { runScenario } from './run.ts';
-import { headlineOf, type MetricUnit } from './headline.ts';
-import { tQuantile } from '../sim/metrics/quantiles.ts';
+import { headlineOf } from './headline.ts';
+import type { SweepHeader, SweepRun } from './sweep-aggregate.ts';
 import type { Scenario } from '../scenario/schema.ts';
 import { crc32 } from '../scenario/share.ts';
+import { applyOverride, OverrideError, parseOverride } from '../scenario/set-path.ts';
+import { validateScenario, type ValidationResult } from '../scenario/validate.ts';
 import pkg from '../../package.json' with { type: 'json' };
+
+export { aggregate, aggregatePoint, sweepCsv, type SweepHeader, type SweepPointResult, type SweepResult, type SweepRun } from './sweep-aggregate.ts';
 
 /** Most points of one sweep. */
 export const MAX_POINTS = 1000;
@@ -36,41 +40,6 @@ export interface SweepSpec {
   steps: number;
   /** Replications per point. */
   reps: number;
-}
-
-/** What every shard and the merged result say about the sweep they belong to. */
-export interface SweepHeader {
-  /** The QueueLab version that ran it: a model's numbers may change between versions. */
-  version: string;
-  scenario: string;
-  model: string;
-  title: string;
-  /** CRC-32 (hex) of the whole scenario swept, every default filled in: shards of another scenario do not merge. */
-  fingerprint: string;
-  /** Seed of replication 0; replication r runs on seed + r. */
-  seed: number;
-  param: string;
-  values: number[];
-  reps: number;
-  metrics: { id: string; label: string; unit: MetricUnit }[];
-}
-
-/** One run of a sweep: item `item` = point × reps + rep, and its headline metrics (by the header's order). */
-export interface SweepRun {
-  item: number;
-  seed: number;
-  metrics: (number | null)[];
-}
-
-export interface SweepPointResult {
-  value: number;
-  /** Per metric id: the mean over the replications that have a value, its 95 % half-width (null for fewer than 2) and how many had one. */
-  metrics: Record<string, { mean: number | null; hw: number | null; n: number }>;
-}
-
-export interface SweepResult {
-  sweep: SweepHeader;
-  points: SweepPointResult[];
 }
 
 /** The points of a sweep: `steps` values evenly spaced from `from` to `to`. */
@@ -117,6 +86,23 @@ export function headerOf(base: Scenario, spec: SweepSpec): SweepHeader {
   };
 }
 
+/**
+ * The scenario of one run of a sweep: `base` with the setting `param` at `value` and the seed
+ * `seed`, validated like any input; the errors say at which value (`… (at arrival.rate = 1.2)`).
+ * The CLI and the page's sweep both build their runs with it, so they run the same scenarios.
+ */
+export function sweepScenario(base: Scenario, param: string, value: number, seed: number): ValidationResult {
+  let raw: unknown;
+  try {
+    raw = applyOverride(applyOverride(base, { path: parseOverride(`${param}=0`).path, value }), { path: ['seed'], value: seed });
+  } catch (e) {
+    if (e instanceof OverrideError || e instanceof SyntaxError) return { ok: false, errors: [{ path: param, message: e instanceof OverrideError ? e.reason : e.message }] };
+    throw e;
+  }
+  const r = validateScenario(raw);
+  return r.ok ? r : { ok: false, errors: r.errors.map((x) => ({ ...x, message: `${x.message} (at ${param} = ${value})` })) };
+}
+
 /** Runs one item of a sweep (throws what the run throws: a NoProgressError for a stuck point). */
 export function runItem(header: SweepHeader, item: number, scenarioOf: (value: number, seed: number) => Scenario): SweepRun {
   const point = Math.floor(item / header.reps);
@@ -143,49 +129,4 @@ export function coverageError(header: SweepHeader, runs: readonly SweepRun[]): s
     return `${n.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} runs are missing (the first: item ${missing}, point ${Math.floor(missing / header.reps)}, replication ${missing % header.reps}): merge every shard`;
   }
   return null;
-}
-
-/** Means and 95 % confidence intervals per point from every run of the sweep (in any order). */
-export function aggregate(header: SweepHeader, runs: readonly SweepRun[]): SweepResult {
-  const byItem = [...runs].sort((a, b) => a.item - b.item);
-  const points = header.values.map((value, p) => {
-    const metrics: SweepPointResult['metrics'] = {};
-    header.metrics.forEach((m, j) => {
-      // In replication order, so the sums are the same whichever shard ran what.
-      const xs: number[] = [];
-      for (let r = 0; r < header.reps; r++) {
-        const x = byItem[p * header.reps + r].metrics[j];
-        if (x !== null) xs.push(x);
-      }
-      metrics[m.id] = meanCI(xs);
-    });
-    return { value, metrics };
-  });
-  return { sweep: header, points };
-}
-
-function meanCI(xs: number[]): { mean: number | null; hw: number | null; n: number } {
-  const n = xs.length;
-  if (n === 0) return { mean: null, hw: null, n };
-  let sum = 0;
-  for (const x of xs) sum += x;
-  const mean = sum / n;
-  if (n < 2) return { mean, hw: null, n };
-  let ss = 0;
-  for (const x of xs) ss += (x - mean) * (x - mean);
-  const sd = Math.sqrt(ss / (n - 1));
-  return { mean, hw: (tQuantile(0.975, n - 1) * sd) / Math.sqrt(n), n };
-}
-
-/** The result as CSV: one row per point and metric. */
-export function sweepCsv(result: SweepResult): string {
-  const q = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
-  const rows = ['scenario,param,value,metric,unit,n,mean,ci95_halfwidth'];
-  for (const p of result.points) {
-    for (const m of result.sweep.metrics) {
-      const v = p.metrics[m.id];
-      rows.push([q(result.sweep.scenario), q(result.sweep.param), p.value, m.id, m.unit, v.n, v.mean ?? '', v.hw ?? ''].join(','));
-    }
-  }
-  return `${rows.join('\n')}\n`;
 }

@@ -23,6 +23,8 @@
  *     entry = <scenario id>, <id>+fix (with its fix) or <id>~fix (compared with its fix)
  *   #q=<question id>                       interview mode: one question (its run is the question's)
  *   #mock=<seed>.<n>.<i>.<pool>            a mock interview: n questions drawn with seed from the first pool of the mock order, showing i (0-based)
+ *   #<scenario>&sweep=<path>:<from>:<to>:<steps>:<reps>[:<metric>]
+ *                                          a sweep of one setting (as `npm run sweep -- --param path=from:to:steps --reps R`), its chart showing metric
  *
  * `#v1.<payload>` links (no check) are still read exactly as before: they are in bookmarks.
  * The scenario inside carries its own `version`, migrated by `validateScenario`, so old links keep
@@ -111,7 +113,28 @@ export interface ShareView {
   q?: string | null;
   /** Interview mode: a mock interview. */
   mock?: MockRef | null;
+  /** A sweep of one setting, run in the page's workers. */
+  sweep?: SweepLink | null;
 }
+
+/** A sweep as a link carries it: the setting's path, its range, replications and the metric charted (null: the model's first). */
+export interface SweepLink {
+  param: string;
+  from: number;
+  to: number;
+  steps: number;
+  reps: number;
+  metric: string | null;
+}
+
+/** Most points of a sweep run in the page. */
+export const MAX_PAGE_SWEEP_STEPS = 50;
+/** Most replications per point of a sweep run in the page. */
+export const MAX_PAGE_SWEEP_REPS = 100;
+const NUM = '-?(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:e[-+]?\\d+)?';
+const SWEEP = new RegExp(`^([A-Za-z][A-Za-z0-9_.-]{0,119}):(${NUM}):(${NUM}):(\\d{1,3}):(\\d{1,3})(?::([a-z][a-z0-9-]{0,39}))?$`, 'i');
+
+export const sweepText = (w: SweepLink): string => `${w.param}:${w.from}:${w.to}:${w.steps}:${w.reps}${w.metric ? `:${w.metric}` : ''}`;
 
 /** Most questions a mock interview asks. */
 export const MAX_MOCK = 20;
@@ -134,11 +157,12 @@ export function encodeShareHash(scenario: Scenario | null, view: ShareView = {})
   if (view.vs) parts.push(`vs=${view.vs === 'fix' ? 'fix' : scenarioToken(view.vs)}`);
   if (view.list) parts.push(`list=${view.list.entries.map(entryText).join(',')}`, `at=${view.list.at}`);
   if (view.q) parts.push(`q=${view.q}`);
+  if (view.sweep) parts.push(`sweep=${sweepText(view.sweep)}`);
   if (view.mock) parts.push(`mock=${view.mock.seed}.${view.mock.n}.${view.mock.at}${view.mock.pool === null ? '' : `.${view.mock.pool}`}`);
   return `#${parts.join('&')}`;
 }
 
-const PARAMS = ['vs', 'list', 'at', 'q', 'mock'] as const;
+const PARAMS = ['vs', 'list', 'at', 'q', 'mock', 'sweep'] as const;
 type Param = (typeof PARAMS)[number];
 
 /** A hash (without `#`) cut into its scenario token (or null) and its parameters, or why not. */
@@ -273,12 +297,24 @@ export function decodeShareView(urlOrHash: string): { ok: true; view: ShareView;
     if (!p.ok) return p;
     view.list = { entries: p.entries, at: p.at };
   } else if (atText !== undefined) return fail('at: only with a list');
-  const { q, mock } = split.params;
+  const { q, mock, sweep } = split.params;
+  if (sweep !== undefined) {
+    const m = SWEEP.exec(sweep);
+    if (!m) return fail('sweep: is not <setting path>:<from>:<to>:<points>:<replications>[:<metric>] (e.g. sweep=arrival.rate:0.5:0.9:5:10)', sweep.slice(0, 60));
+    const w: SweepLink = { param: m[1], from: Number(m[2]), to: Number(m[3]), steps: Number(m[4]), reps: Number(m[5]), metric: m[6] ?? null };
+    if (!Number.isFinite(w.from) || !Number.isFinite(w.to)) return fail('sweep: from and to must be finite numbers', sweep.slice(0, 60));
+    if (w.steps < 1 || w.steps > MAX_PAGE_SWEEP_STEPS) return fail(`sweep: points must be 1 … ${MAX_PAGE_SWEEP_STEPS} (got ${w.steps})`);
+    if (w.steps === 1 && w.from !== w.to) return fail('sweep: one point needs from = to');
+    if (w.reps < 1 || w.reps > MAX_PAGE_SWEEP_REPS) return fail(`sweep: replications must be 1 … ${MAX_PAGE_SWEEP_REPS} (got ${w.reps})`);
+    if (w.param === 'seed') return fail('sweep: the replications choose the seeds (seed + r); sweep another setting');
+    if (vs !== undefined) return fail('sweep: not with vs (compare view shows two runs, a sweep many)');
+    view.sweep = w;
+  }
   if (q !== undefined || mock !== undefined) {
     // A question (or a mock interview) names its own run: nothing else goes with it.
     const key = q !== undefined ? 'q' : 'mock';
     if (q !== undefined && mock !== undefined) return fail('q: not with mock (a mock interview names its questions by their place)');
-    const other = split.main !== null ? 'scenario' : vs !== undefined ? 'vs' : list !== undefined ? 'list' : null;
+    const other = split.main !== null ? 'scenario' : vs !== undefined ? 'vs' : list !== undefined ? 'list' : sweep !== undefined ? 'sweep' : null;
     if (other !== null) return fail(`${key}: an interview link carries no ${other} (the question names its own run)`);
     if (q !== undefined) {
       if (!QUESTION_ID.test(q)) return fail('q: is not a question id (lowercase letters, digits and -)', q.slice(0, 40));

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { sweepMain } from '../../src/cli/sweep-main.ts';
 import { scenarioText, type CliIo } from '../../src/cli/main.ts';
 import { outcomeProblems, type Outcome } from './harness.ts';
-import { sweepValues } from '../../src/run/sweep.ts';
+import { aggregate, aggregatePoint, headerOf, runItem, sweepScenario, sweepValues } from '../../src/run/sweep.ts';
+import { validateScenario } from '../../src/scenario/validate.ts';
 
 /** Runs the sweep CLI in-process; `files` stands in for the disk (shards written by earlier calls). */
 function sweep(argv: string[], files: Record<string, string> = {}): Outcome {
@@ -34,6 +35,28 @@ describe('npm run sweep', () => {
     expect(sweepValues({ from: 0.5, to: 0.95, steps: 10 }).at(-1)).toBe(0.95);
     expect(sweepValues({ from: 0.1, to: 0.3, steps: 3 })).toEqual([0.1, 0.2, 0.3]);
     expect(sweepValues({ from: 4, to: 4, steps: 1 })).toEqual([4]);
+  });
+
+  it('the page’s pieces: a point aggregated alone is the whole sweep’s, and a run’s scenario names the value it refuses', () => {
+    const v = validateScenario({ ...JSON.parse(mm1), duration: 2000, warmup: 200 });
+    if (!v.ok) throw new Error('mm1 should validate');
+    const header = headerOf(v.scenario, { param: 'arrival.rate', from: 0.4, to: 0.6, steps: 2, reps: 3 });
+    const at = (value: number, seed: number) => {
+      const r = sweepScenario(v.scenario, 'arrival.rate', value, seed);
+      if (!r.ok) throw new Error('valid');
+      return r.scenario;
+    };
+    // Workers finish in any order: the runs come in shuffled.
+    const runs = [5, 0, 3, 1, 4, 2].map((k) => runItem(header, k, at));
+    const whole = aggregate(header, runs);
+    const byItem = new Map(runs.map((r) => [r.item, r]));
+    expect([0, 1].map((p) => aggregatePoint(header, p, (k) => byItem.get(k)!))).toEqual(whole.points);
+    expect(runs.find((r) => r.item === 4)!.seed).toBe(v.scenario.seed + 1);
+    const bad = sweepScenario(v.scenario, 'arrival.rate', -1, 1);
+    expect(bad.ok).toBe(false);
+    expect(!bad.ok && bad.errors[0].message).toMatch(/\(at arrival\.rate = -1\)$/);
+    const far = sweepScenario(v.scenario, 'servers.7', 2, 1);
+    expect(!far.ok && far.errors[0].path).toBe('servers.7');
   });
 
   it('M/M/1: every point’s 95 % interval of W, over 8 replications, covers 1/(μ − λ)', () => {

@@ -306,6 +306,7 @@ async function clippedText(page: Page, selects = ['[data-testid=speed]', '[data-
       '.faults',
       '[role=tablist]',
       '[data-testid=chart-wrho]',
+      '[data-testid=param-sweep]',
     ];
     const hides = (cs: CSSStyleDeclaration) => ['hidden', 'clip'].includes(cs.overflowX) || ['hidden', 'clip'].includes(cs.overflowY);
     for (const sel of roots) {
@@ -381,6 +382,11 @@ test('text never clips at 1280×720 in either language, in every shipped scenari
       problems.push(...(await clippedText(page)).map((p) => `${id} ${lang} W vs ρ: ${p}`));
       // The tools under the lesson toggle: a second click closes W vs ρ again.
       await page.getByTestId('tab-wrho').click();
+      // The sweep tool's form, its settings named in this language.
+      await page.getByTestId('tab-sweep').click();
+      await expect(page.getByTestId('param-sweep')).toBeVisible();
+      problems.push(...(await clippedText(page)).map((p) => `${id} ${lang} sweep: ${p}`));
+      await page.getByTestId('tab-sweep').click();
     }
     await page.getByTestId('lang-en').click();
   }

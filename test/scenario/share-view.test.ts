@@ -116,4 +116,25 @@ describe('share links: interview questions and mock interviews', () => {
     expect(refusal('#mock=1.3.3')).toContain('mock: shows question 4, but the interview has 3');
     expect(refusal('#mock=1.5.0.4')).toContain('mock: asks 5 questions of a pool of 4');
   });
+
+  it('a sweep (&sweep=) round-trips with its metric or without, and a bad one is refused naming the part and its range', () => {
+    const w = { param: 'arrival.rate', from: 0.3, to: 0.95, steps: 8, reps: 10, metric: 'W' };
+    const hash = encodeShareHash(mm1, { sweep: w });
+    expect(hash).toBe(`${encodeShareHash(mm1)}&sweep=arrival.rate:0.3:0.95:8:10:W`);
+    expect(decodeShareView(url(hash))).toEqual({ ok: true, view: { sweep: w }, hasScenario: true });
+    expect(decodeShare(url(hash))).toEqual({ ok: true, scenario: mm1 });
+    const k = { param: 'groups.0.max.poll.records', from: 1e2, to: -5, steps: 1, reps: 1, metric: null };
+    expect(decodeShareView(url(encodeShareHash(lag, { sweep: { ...k, to: 100 } })))).toEqual({ ok: true, view: { sweep: { ...k, to: 100 } }, hasScenario: true });
+    const base = encodeShareHash(mm1);
+    expect(refusal(`${base}&sweep=arrival.rate:0.3:0.9`)).toMatch(/^link: sweep: is not <setting path>:<from>:<to>:<points>:<replications>\[:<metric>\]/);
+    expect(refusal(`${base}&sweep=arrival.rate:0.3:0.9:51:2`)).toBe('link: sweep: points must be 1 … 50 (got 51)');
+    expect(refusal(`${base}&sweep=arrival.rate:0.3:0.9:5:101`)).toBe('link: sweep: replications must be 1 … 100 (got 101)');
+    expect(refusal(`${base}&sweep=arrival.rate:0.3:0.9:1:2`)).toBe('link: sweep: one point needs from = to');
+    expect(refusal(`${base}&sweep=seed:1:5:5:2`)).toMatch(/replications choose the seeds/);
+    expect(refusal(`${base}&sweep=arrival.rate:1e999:2:5:2`)).toMatch(/^link: sweep: from and to must be finite numbers/);
+    expect(refusal(`${base}&vs=fix&sweep=arrival.rate:0.3:0.9:5:2`)).toMatch(/sweep: not with vs/);
+    expect(refusal(`#q=hot-key&sweep=arrival.rate:0.3:0.9:5:2`)).toMatch(/an interview link carries no sweep/);
+    expect(refusal(`${base}&sweep=a:1:2:2:2&sweep=a:1:2:2:2`)).toMatch(/sweep: given twice/);
+  });
 });
+

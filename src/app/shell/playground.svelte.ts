@@ -6,7 +6,8 @@
  * worker, and nothing here branches on the model's kind.
  */
 import { createActor, type Actor } from 'xstate';
-import { decodeShare, decodeShareView, encodeShareHash, formatError, validateScenario, type MockRef, type PlaylistEntry, type Scenario, type ShareView } from '../../scenario/index.ts';
+import { decodeShare, decodeShareView, encodeShareHash, formatError, validateScenario, type MockRef, type PlaylistEntry, type Scenario, type ShareView, type SweepLink } from '../../scenario/index.ts';
+import type { ParamSweep } from './paramSweep.svelte.ts';
 import type { LiveFault, Snapshot } from '../../../workers/protocol.ts';
 import { withLiveFaults } from '../../../workers/liveFaults.ts';
 import { lessonInfo, loadedLesson, loadLesson, type ScenarioContent } from '../../content/scenarios.ts';
@@ -133,6 +134,14 @@ export class Playground {
     () => this.focus,
   );
 
+  /**
+   * The sweep of a setting (the "Sweep" tool, a chunk of its own: created when the tool first
+   * opens). It lives here, not in the tool, so closing the tab keeps its points.
+   */
+  paramSweep = $state.raw<ParamSweep | null>(null);
+  /** A sweep a link asked for, for the tool to start once it has loaded; null when none is waiting. */
+  sweepRequest = $state.raw<SweepLink | null>(null);
+
   readonly shipped: readonly Scenario[] = SHIPPED;
   readonly kinds: readonly Kind[] = KINDS;
   /** Reactive, so that readers of `snapshot` before `start()` update once the worker exists. */
@@ -256,6 +265,7 @@ export class Playground {
     this.#client?.dispose();
     this.#clientB?.dispose();
     this.sweep.destroy();
+    this.paramSweep?.destroy();
   }
 
   /** Loads compare view's B run into the second worker (created on first use), at A's speed. */
@@ -294,7 +304,17 @@ export class Playground {
   /** What the link carries besides the scenario: compare view and the playlist. */
   #view(): ShareView {
     const c = this.compare;
-    return { vs: c ? (c.mode === 'fix' ? 'fix' : c.b) : null, list: this.playlist };
+    return { vs: c ? (c.mode === 'fix' ? 'fix' : c.b) : null, list: this.playlist, sweep: c ? null : this.#sweepShown() };
+  }
+
+  /** The sweep the link carries: the one shown, or the one a link asked for and the tool has yet to start. */
+  #sweepShown(): SweepLink | null {
+    return this.sweepRequest ?? this.paramSweep?.link ?? null;
+  }
+
+  /** The sweep shown changed (started, or its chart's metric): the link follows. */
+  sweepChanged(): void {
+    this.#writeUrl(this.shareScenario);
   }
 
   /**
@@ -313,7 +333,7 @@ export class Playground {
     const pl = this.playlist;
     const entry = pl ? this.#entryScenario(pl.entries[pl.at]) : null;
     const asEntry = !!entry && scenarioShape(entry.scenario) === scenarioShape(s) && entry.scenario.seed === s.seed && this.#compareMatches(entry);
-    this.#setHash(encodeShareHash(asEntry ? null : s, asEntry ? { list: pl } : this.#view()), push);
+    this.#setHash(encodeShareHash(asEntry ? null : s, asEntry ? { list: pl, sweep: this.#sweepShown() } : this.#view()), push);
   }
 
   #setHash(hash: string, push: boolean): void {
@@ -344,6 +364,7 @@ export class Playground {
       // A playlist shown at one of its entries, as the entry is.
       this.linkErrors = null;
       this.#openEntry(view.list.at, false);
+      this.#requestSweep(view.sweep ?? null);
       return;
     }
     const viewErrors = v && !v.ok ? v.errors.map(formatError) : [];
@@ -358,6 +379,7 @@ export class Playground {
       if (r.ok) {
         this.linkErrors = viewErrors.length > 0 ? viewErrors : null;
         this.#commitLinked(r.scenario, { vs: view.vs ?? null, push: false });
+        this.#requestSweep(view.sweep ?? null);
         return;
       }
       const raw = rawFromHash(location.hash);
@@ -386,6 +408,14 @@ export class Playground {
       return;
     }
     this.#commit(this.#default(), { vs: null, push: false });
+  }
+
+  /** A link's sweep: the Sweep tool opens (its chunk loads) and runs it. */
+  #requestSweep(w: SweepLink | null): void {
+    if (!w) return;
+    this.sweepRequest = w;
+    this.tool = 'sweep';
+    this.#writeUrl(this.shareScenario);
   }
 
   /** Opens a `#q=` or `#mock=` link: the interview chunk (loaded now) knows the questions. */
@@ -513,7 +543,12 @@ export class Playground {
    * changes when it is A's fix, keeps A's seed otherwise — and closes for another lesson.
    */
   #commit(scenario: Scenario, opts: CommitOptions = {}): void {
-    if (this.scenario !== scenario) this.sweep.clear();
+    if (this.scenario !== scenario) {
+      this.sweep.clear();
+      // A sweep's points are the old scenario's; a link's sweep is asked for again after its scenario commits.
+      this.paramSweep?.clear();
+      this.sweepRequest = null;
+    }
     const kindChanged = this.scenario.model !== scenario.model;
     const lessonChanged = this.scenario.id !== scenario.id || kindChanged;
     // Another lesson starts at its story; the same one (its fix, a setting, a seed) keeps its step.
@@ -565,7 +600,7 @@ export class Playground {
   }
 
   #toolExists(id: string): boolean {
-    return id === 'wrho' || (id === 'faults' && !!this.panels?.Side) || !!this.panels?.tabs.some((t) => t.id === id);
+    return id === 'wrho' || id === 'sweep' || (id === 'faults' && !!this.panels?.Side) || !!this.panels?.tabs.some((t) => t.id === id);
   }
 
   /** Shows lesson step `step` (the reader's choice: Play no longer turns the page). */

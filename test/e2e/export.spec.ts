@@ -4,7 +4,8 @@
  */
 import { test, expect, type Download } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { failOnConsoleErrors, last, runToEnd } from './helpers.ts';
+import { failOnConsoleErrors, last, runToEnd, SHOTS } from './helpers.ts';
+import { main as cliMain } from '../../src/cli/main.ts';
 
 failOnConsoleErrors();
 test.use({ viewport: { width: 1280, height: 720 } });
@@ -63,4 +64,44 @@ test('a chart exports its series as CSV and its drawing as SVG and PNG, each nam
   expect(bytes.readUInt32BE(16)).toBe(Math.max(320, Math.round(box.width)) * 2);
   expect(bytes.readUInt32BE(20)).toBeGreaterThan(box.height * 2);
   await page.screenshot({ path: 'test-results/export-menu.png' });
+});
+
+test('the page exports a slide of the view (PNG and SVG) and the run summary, which is the CLI’s --json record', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('scenario').selectOption('hot-partition');
+  await runToEnd(page);
+
+  await page.getByTestId('export-open').click();
+  const [json] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-summary').click()]);
+  expect(json.suggestedFilename()).toBe('hot-partition-seed1-summary.json');
+  const doc = JSON.parse((await content(json)).toString('utf8'));
+  expect(doc).toMatchObject({ scenario: 'hot-partition', seed: 1, status: 'finished', link: page.url() });
+  expect(doc.queuelab).toMatch(/^\d+\.\d+\.\d+$/);
+  // The same record the CLI prints for the page's link.
+  let out = '';
+  const code = cliMain([page.url(), '--json', '--no-timing'], { stdout: (t: string) => void (out += t), stderr: () => undefined } as Parameters<typeof cliMain>[1]);
+  expect(code).toBe(0);
+  expect(doc.summary).toEqual(JSON.parse(out));
+
+  await page.getByTestId('export-open').click();
+  const [svg] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-slide-svg').click()]);
+  expect(svg.suggestedFilename()).toBe('hot-partition-seed1-slide.svg');
+  const svgText = (await content(svg)).toString('utf8');
+  expect(svgText).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="1600" height="900"/);
+  // The lesson's title, every counter, the charts of the main panel and where it came from.
+  expect(svgText).toContain('hot-partition · seed 1');
+  expect(svgText).toContain(`<desc>QueueLab `);
+  const lag = await page.getByTestId('k-lag').locator('.value').textContent();
+  expect(svgText).toContain(lag!.trim());
+  const charts = await page.locator('.main .left section.chart').count();
+  expect((svgText.match(/<svg /g) ?? []).length - 1).toBe(Math.min(6, charts));
+
+  await page.getByTestId('export-open').click();
+  const [png] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-slide-png').click()]);
+  expect(png.suggestedFilename()).toBe('hot-partition-seed1-slide.png');
+  await png.saveAs(`${SHOTS}/export-slide.png`);
+  const bytes = await content(png);
+  expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  // 1920 × 1080: width and height are the big-endian words at 16 and 20.
+  expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([1920, 1080]);
 });

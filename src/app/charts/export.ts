@@ -40,38 +40,11 @@ const PROPS = ['fill', 'stroke', 'stroke-width', 'stroke-dasharray', 'stroke-lin
  * A standalone SVG of `svg` with the chart's title and legend above and the source below (the
  * styles the page applies by class are written onto each element; the full link is in <desc>).
  */
-export function standaloneSvg(svg: SVGSVGElement, title: string, legend: readonly { label: string; color: string; dash?: boolean }[], m: ExportMeta): { text: string; width: number; height: number } {
+export function standaloneSvg(svg: SVGSVGElement, title: string, legend: readonly Legend[], m: ExportMeta): { text: string; width: number; height: number } {
   const w = Math.max(svg.width.baseVal.value || svg.clientWidth, 320);
   const h = svg.height.baseVal.value || svg.clientHeight;
-  const copy = svg.cloneNode(true) as SVGSVGElement;
-  const src = [svg, ...svg.querySelectorAll('*')];
-  const dst = [copy, ...copy.querySelectorAll('*')];
-  // As presentation attributes, not style attributes: the page's CSP (style-src 'self') refuses those.
-  src.forEach((el, i) => {
-    const cs = getComputedStyle(el);
-    for (const p of PROPS) {
-      const v = cs.getPropertyValue(p);
-      if (v) dst[i].setAttribute(p, v);
-    }
-  });
-  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-  const font = 'font-family="system-ui,sans-serif"';
-  // The legend, wrapped into rows that fit the width (about 6 px a character at 11 px).
-  const rows: string[] = [];
-  let x = 8;
-  let y = 34;
-  for (const l of legend) {
-    const wItem = 22 + l.label.length * 6 + 12;
-    if (x > 8 && x + wItem > w) {
-      x = 8;
-      y += 15;
-    }
-    rows.push(
-      `<line x1="${x}" x2="${x + 16}" y1="${y - 4}" y2="${y - 4}" stroke="${esc(l.color)}" stroke-width="2.5"${l.dash ? ' stroke-dasharray="5 3"' : ''}/>` +
-        `<text x="${x + 20}" y="${y}" ${font} font-size="11" fill="#3a4652">${esc(l.label)}</text>`,
-    );
-    x += wItem;
-  }
+  const copy = styledCopy(svg);
+  const { svg: rows, bottom: y } = legendRows(legend, 8, 34, w - 8);
   const top = legend.length ? y + 8 : 24;
   const bottom = 18;
   copy.setAttribute('x', '0');
@@ -83,12 +56,62 @@ export function standaloneSvg(svg: SVGSVGElement, title: string, legend: readonl
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${H}" viewBox="0 0 ${w} ${H}">` +
     `<desc>${esc(sourceLine(m))}</desc>` +
     `<rect width="100%" height="100%" fill="#ffffff"/>` +
-    `<text x="8" y="16" ${font} font-size="13" font-weight="700" fill="#1b2733">${esc(title)}</text>` +
-    rows.join('') +
+    `<text x="8" y="16" ${FONT} font-size="13" font-weight="700" fill="#1b2733">${esc(title)}</text>` +
+    rows +
     inner +
-    `<text x="8" y="${H - 5}" ${font} font-size="10" fill="#5b6670">${esc(footer)}</text>` +
+    `<text x="8" y="${H - 5}" ${FONT} font-size="10" fill="#5b6670">${esc(footer)}</text>` +
     `</svg>`;
   return { text, width: w, height: H };
+}
+
+/** A line of a chart's legend. */
+export interface Legend {
+  label: string;
+  color: string;
+  dash?: boolean;
+}
+
+/** Text for SVG markup. */
+export const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export const FONT = 'font-family="system-ui,sans-serif"';
+
+/**
+ * A copy of `svg` that looks as the page draws it without the page's stylesheet: the styles it
+ * applies by class are written onto each element as presentation attributes (the page's CSP,
+ * style-src 'self', refuses style attributes).
+ */
+export function styledCopy(svg: SVGSVGElement): SVGSVGElement {
+  const copy = svg.cloneNode(true) as SVGSVGElement;
+  const src = [svg, ...svg.querySelectorAll('*')];
+  const dst = [copy, ...copy.querySelectorAll('*')];
+  src.forEach((el, i) => {
+    const cs = getComputedStyle(el);
+    for (const p of PROPS) {
+      const v = cs.getPropertyValue(p);
+      if (v) dst[i].setAttribute(p, v);
+    }
+  });
+  return copy;
+}
+
+/** A legend as SVG from (x0, y0), wrapped into rows that fit `width` (about 6 px a character at 11 px); `bottom` is the last row's baseline. */
+export function legendRows(legend: readonly Legend[], x0: number, y0: number, width: number): { svg: string; bottom: number } {
+  const rows: string[] = [];
+  let x = x0;
+  let y = y0;
+  for (const l of legend) {
+    const wItem = 22 + l.label.length * 6 + 12;
+    if (x > x0 && x + wItem > x0 + width) {
+      x = x0;
+      y += 15;
+    }
+    rows.push(
+      `<line x1="${x}" x2="${x + 16}" y1="${y - 4}" y2="${y - 4}" stroke="${esc(l.color)}" stroke-width="2.5"${l.dash ? ' stroke-dasharray="5 3"' : ''}/>` +
+        `<text x="${x + 20}" y="${y}" ${FONT} font-size="11" fill="#3a4652">${esc(l.label)}</text>`,
+    );
+    x += wItem;
+  }
+  return { svg: rows.join(''), bottom: y };
 }
 
 /** The SVG drawn onto a canvas at `scale`, as a PNG blob (an image from a data: URL, as the page's CSP allows). */

@@ -101,7 +101,12 @@ const CLUSTER: Record<string, Apply> = {
   'buffer.memory': int(PRODUCER),
   'max.block.ms': int(PRODUCER),
   'isolation.level': text(READER),
-  'client.rack': text(READER),
+  // Racks are the brokers' broker.rack first (a broker setting no client file holds).
+  'client.rack': (d, key, value) => {
+    const racks = d.get(['cluster', 'broker.rack']);
+    if (Array.isArray(racks) && racks.length > 0) d.set(key, value, [...READER, key], value.trim());
+    else d.skip(key, value, { id: 'nm.rackNoBrokers' });
+  },
   'fetch.max.wait.ms': int(READER),
 };
 
@@ -293,7 +298,7 @@ function exportCluster(s: ClusterScenario): string {
   if (c) {
     out.push('', `# consumer (${c.name}${s.consumers.length > 1 ? `; ${s.consumers.length - 1} more not written` : ''})`);
     out.push(line('isolation.level', c['isolation.level']), line('fetch.max.wait.ms', c['fetch.max.wait.ms']));
-    if (c['client.rack'] !== null) out.push(line('client.rack', c['client.rack']));
+    if (c['client.rack'] !== null) out.push(`# the brokers' broker.rack (a broker setting): ${s.cluster['broker.rack'].join(', ')}`, line('client.rack', c['client.rack']));
   }
   return `${out.join('\n')}\n`;
 }

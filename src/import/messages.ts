@@ -21,6 +21,7 @@ const en = {
   'nm.sizeLimit': 'a size limit: QueueLab’s records are 1 KiB by default and nothing is refused for its size',
   'nm.groupInCluster': 'consumer groups: the cluster model’s consumers read every partition with assign(); the log model has groups ({flag} kafka)',
   'nm.rackLog': 'racks: the log model has none; the cluster model has client.rack ({flag} cluster)',
+  'nm.rackNoBrokers': 'a consumer’s rack means something only with the brokers’ racks (broker.rack, a broker setting not in a client file): set cluster.broker.rack in Settings, then client.rack',
   'nm.isolationLog': 'read_committed needs transactions: the cluster model has them ({flag} cluster)',
   'nm.groupProtocol': 'QueueLab models the classic group protocol (its rebalances); the consumer protocol of KIP-848 is not modelled',
   'nm.streams': 'a Kafka Streams setting: the cluster model’s processor has processing.guarantee and commit.interval.ms (set them in Settings)',
@@ -146,6 +147,7 @@ const ru: Record<MsgId, string> = {
   'nm.sizeLimit': 'ограничение размера: записи QueueLab по умолчанию по 1 КиБ, и ничего не отвергается из-за размера',
   'nm.groupInCluster': 'группы консьюмеров: консьюмеры модели кластера читают все партиции через assign(); группы есть в лог-модели ({flag} kafka)',
   'nm.rackLog': 'стойки: в лог-модели их нет; client.rack есть в модели кластера ({flag} cluster)',
+  'nm.rackNoBrokers': 'стойка консьюмера имеет смысл только вместе со стойками брокеров (broker.rack — настройка брокера, а не клиента): задайте cluster.broker.rack в настройках, затем client.rack',
   'nm.isolationLog': 'read_committed требует транзакций: они есть в модели кластера ({flag} cluster)',
   'nm.groupProtocol': 'QueueLab моделирует классический протокол группы (его ребалансы); протокол consumer из KIP-848 не моделируется',
   'nm.streams': 'настройка Kafka Streams: processing.guarantee и commit.interval.ms есть у процессора модели кластера (задайте в настройках)',
@@ -241,13 +243,16 @@ const ru: Record<MsgId, string> = {
   'error.scenario': 'это уже сценарий QueueLab: откройте его как есть (npm run sim -- <файл> или ссылкой)',
   'error.noKeys': 'нет ни одной строки key=value: в файле .properties строки вида max.poll.records=200',
   'error.noDescribe': 'нет строк о топиках и группах: ожидаются строки вида «Topic: orders⇥PartitionCount: 6 …» или таблица, начинающаяся с «GROUP  TOPIC  PARTITION»',
-  'error.noQueues': 'в списке "queues" экспорта нет ни одной очереди',
+  'error.noQueues': 'в списке «queues» экспорта нет ни одной очереди',
   'error.noQueueNamed': 'нет очереди {queue}; в экспорте есть: {names}',
   'error.sqsShape': 'ожидается вывод aws sqs get-queue-attributes: { "Attributes": { "VisibilityTimeout": "30", … } }',
   'error.wrongFormat': 'это не похоже на {format}: {detail}',
   'error.modelFor': '{format} импортируется в модель {models}, а не {model}',
   'error.invalid': 'импортированный сценарий не проходит проверку: {detail}',
 };
+
+/** Both tables (a test checks that they hold the same placeholders). */
+export const IMPORT_MESSAGES = { en, ru } as const;
 
 const tr = makeTranslate<MsgId>({ en, ru });
 

@@ -61,7 +61,7 @@ describe('npm run sim -- import', () => {
     const skip = runCli(['import', `${DIR}/sqs-bad-attributes.json`, '--skip-rejected']);
     expect(skip.code).toBe(0);
     const q = (JSON.parse(skip.stdout) as QueueScenario).queue;
-    expect([q.name, q.VisibilityTimeout, q.MessageRetentionPeriod]).toEqual(['reports', 30, 345_600]);
+    expect(q).toMatchObject({ name: 'reports', VisibilityTimeout: 30, MessageRetentionPeriod: 345_600 });
     expect(skip.stderr).toContain('rejected (3):');
   });
 

@@ -228,7 +228,7 @@ export function importProperties(text: string, model?: 'kafka' | 'cluster'): Imp
   const group = [...entries].reverse().find((e) => e.key === 'group.id')?.value.trim();
   const d = new Draft(base, {
     id: 'imported',
-    title: `Imported Kafka client settings${group ? ` (group ${group.slice(0, 64)})` : ''}`,
+    title: `Imported client settings${group ? ` (${group.slice(0, 64)})` : ''}`,
     description:
       'Imported from a Kafka client .properties file: the file’s settings on QueueLab’s blank start, whose load, partitions and processing time are assumptions to change in Settings.',
   });

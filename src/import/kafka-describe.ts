@@ -77,10 +77,9 @@ export function importDescribe(text: string, model?: 'kafka' | 'cluster'): Impor
   const topicName = chooseTopic(parsed);
   const topic = parsed.topics.find((t) => t.name === topicName) ?? null;
   const { base, assumed } = kafkaBase(target);
-  const shownGroups = groups.slice(0, 3).join(', ');
   const d = new Draft(base, {
     id: 'imported',
-    title: `Imported ${[topicName ? `topic ${topicName}` : '', groups.length > 0 ? `group${groups.length > 1 ? 's' : ''} ${shownGroups}${groups.length > 3 ? ', …' : ''}` : ''].filter(Boolean).join(', ')}`.slice(0, 200),
+    title: `Imported ${topicName ? `topic ${topicName}` : 'consumer groups'}${groups.length === 1 ? `, group ${groups[0]}` : groups.length > 1 ? `, ${groups.length} groups` : ''}`.slice(0, 200),
     description: `Imported from ${[parsed.topics.length > 0 ? 'kafka-topics.sh --describe' : '', groups.length > 0 ? 'kafka-consumer-groups.sh --describe' : ''].filter(Boolean).join(' and ')}: the described settings on QueueLab’s blank start, whose load and processing time are assumptions to change in Settings. A run starts with empty logs: the lag of the moment described is not carried over.`,
   });
   // What the input does not say.

@@ -44,7 +44,7 @@ describe('npm run sim -- import', () => {
 
   it('the report names each key, the field it set, and why the rest is not modelled', () => {
     const r = runCli(['import', `${DIR}/consumer.properties`]);
-    expect(r.stderr).toContain('import: a Kafka client .properties file (detected) → model "kafka": Imported Kafka client settings (group orders-service)');
+    expect(r.stderr).toContain('import: a Kafka client .properties file (detected) → model "kafka": Imported client settings (orders-service)');
     expect(r.stderr).toMatch(/ {2}max\.poll\.records = 200 +→ groups\.0\.max\.poll\.records = 200\n/);
     expect(r.stderr).toMatch(/ {2}sasl\.jaas\.config = \(hidden\) +connection and security: /);
     expect(r.stderr).toMatch(/ {2}isolation\.level = read_committed +read_committed needs transactions: the cluster model has them \(--model cluster\)\n/);

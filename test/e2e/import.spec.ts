@@ -63,6 +63,14 @@ test('paste a consumer group’s describe output: the lists, Open, a share link,
   expect(produced).toBeGreaterThan(100_000);
   const cli = JSON.parse(execFileSync('npx', ['tsx', 'src/cli/sim.ts', page.url(), '--json', '--no-timing'], { encoding: 'utf8' })) as { produced: number };
   expect(produced).toBe(cli.produced);
+
+  // The other way round: the scenario's client settings as a .properties download, as the CLI writes them.
+  await openDialog(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('import-export').click()]);
+  expect(download.suggestedFilename()).toBe('imported.properties');
+  const body = readFileSync(await download.path(), 'utf8');
+  expect(body).toBe(execFileSync('npx', ['tsx', 'src/cli/sim.ts', 'export-properties', page.url()], { encoding: 'utf8' }));
+  expect(body).toContain('\ngroup.id=orders-service\n');
 });
 
 test('a RabbitMQ export in Russian: «» texts, a queue to choose, and the queue model runs it', async ({ page }) => {

@@ -5,7 +5,7 @@
  * applied (the field it set), not modelled (why), or rejected (the validator's message, which
  * names the allowed range). Pure text in, data out: no DOM, no Node, so the page and the CLI share it.
  */
-import { jsonTextTooDeep, MAX_DEPTH } from '../scenario/limits.ts';
+import { MAX_DEPTH, valueTooDeep } from '../scenario/limits.ts';
 import { FORMATS, type Format, type ImportResult, type Target } from './draft.ts';
 import { importProperties, exportProperties } from './kafka-client.ts';
 import { looksLikeProperties } from './properties.ts';
@@ -55,13 +55,16 @@ export interface ImportOptions {
 
 type Parsed = { json: unknown } | { text: string };
 
+/** JSON text, refused when it nests deeper than a scenario may (JSON.parse itself is iterative in V8: deep text cannot overflow its stack). */
 function parseJson(text: string): { ok: true; json: unknown } | { ok: false; error: ImportResult } {
-  if (jsonTextTooDeep(text) >= 0) return { ok: false, error: { ok: false, format: null, error: { id: 'error.tooDeep', vars: { depth: MAX_DEPTH } } } };
+  let json: unknown;
   try {
-    return { ok: true, json: JSON.parse(text) };
+    json = JSON.parse(text);
   } catch (e) {
     return { ok: false, error: { ok: false, format: null, error: { id: 'error.notJson', vars: { detail: String((e as Error).message).slice(0, 200) } } } };
   }
+  if (valueTooDeep(json)) return { ok: false, error: { ok: false, format: null, error: { id: 'error.tooDeep', vars: { depth: MAX_DEPTH } } } };
+  return { ok: true, json };
 }
 
 const isScenario = (json: unknown): boolean => typeof json === 'object' && json !== null && 'model' in json && 'version' in json;

@@ -398,7 +398,7 @@ describe('every input', () => {
     expect(error(fixture('sqs-attributes.json'), { format: 'properties' })).toBe('this does not look like a Kafka client .properties file: it is JSON');
     expect(error(fixture('consumer.properties'), { model: 'queue' })).toBe('a Kafka client .properties file imports to the kafka or cluster model, not queue');
     expect(error('{"rabbit_version": "3.13.7", "queues": []}')).toBe('no queue in the export’s "queues" list');
-    expect(error(`{${'"a":{'.repeat(40)}}`)).toMatch(/nested deeper than 32 levels/);
+    expect(error(`${'{"a":'.repeat(40)}1${'}'.repeat(40)}`)).toBe('JSON nested deeper than 32 levels');
     // Hostile values: huge numbers, prototype keys, control characters.
     for (const text of ['constructor=1\n__proto__=2\ntoString=3\n', 'max.poll.records=1e400\ngroup.id=\u001b[2J', '{"Attributes":{"VisibilityTimeout":{"a":1},"FifoQueue":7}}', '{"queues":[{"name":"q","arguments":{"x-max-length":"-5","x-overflow":[1]}}],"policies":[{"name":"p","pattern":"(","definition":{}}]}']) {
       const r = importConfig(text);

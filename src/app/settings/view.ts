@@ -24,8 +24,6 @@ export const PANEL_TEXT = {
     range: 'allowed',
     default: 'default',
     unset: 'not set',
-    import: 'Import your configuration…',
-    importHint: 'Your own Kafka client .properties, kafka-topics.sh / kafka-consumer-groups.sh --describe output, RabbitMQ definitions or SQS queue attributes as a scenario',
   },
   ru: {
     title: 'Настройки',
@@ -38,8 +36,6 @@ export const PANEL_TEXT = {
     range: 'допустимо',
     default: 'по умолчанию',
     unset: 'не задано',
-    import: 'Импорт своей конфигурации…',
-    importHint: 'Свои .properties клиента Kafka, вывод kafka-topics.sh / kafka-consumer-groups.sh --describe, определения RabbitMQ или атрибуты очереди SQS как сценарий',
   },
 } as const satisfies Record<SettingsLang, Record<string, string>>;
 

@@ -115,8 +115,6 @@ export class Playground {
   presenter = $state(false);
   /** The playlist maker dialog is open. */
   playlistMakerOpen = $state(false);
-  /** The import dialog (your own configuration as a scenario) is open. */
-  importOpen = $state(false);
   /** Interview mode: the question shown in the lesson column (src/app/interview), or null. */
   question = $state.raw<QuestionRef | null>(null);
   /** The interview's question list is open. */

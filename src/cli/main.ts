@@ -18,9 +18,12 @@ import { describeRunError, runScenarioWithLog } from '../run/run.ts';
 import { modelFor } from '../run/registry.ts';
 import { partitionForKey } from '../sim/model/kafka/murmur2.ts';
 import { jsonText, oneLine, terminalText } from './terminal.ts';
+import { exportCommand, importCommand } from './import.ts';
 
 export const USAGE = `usage: npm run sim -- <scenario.json | share URL> [options]
        npm run sim -- partition --partitions N [--json] <key> [<key> ...]
+       npm run sim -- import <file> [--format F] [--model M] [--out scenario.json]   (import -h for more)
+       npm run sim -- export-properties <scenario.json | share URL> [--out file.properties]
 
 options:
   --seed N            root seed (integer 0 … 4294967295); overrides the scenario's seed
@@ -57,6 +60,8 @@ export interface CliIo {
   readFile?(path: string): ReadResult;
   /** Milliseconds, for wallMs; defaults to performance.now. */
   now?(): number;
+  /** Writes a file (import --out, export-properties --out); defaults to writeFileSync. */
+  writeFile?(path: string, text: string): void;
 }
 
 export const processIo: CliIo = {
@@ -301,6 +306,17 @@ function partitionCommand(argv: string[], io: CliIo): number {
 
 function run(argv: string[], io: CliIo): number {
   if (argv[0] === 'partition') return partitionCommand(argv.slice(1), io);
+  if (argv[0] === 'import') return importCommand(argv.slice(1), io, (path) => (io.readFile ?? readScenarioFile)(path));
+  if (argv[0] === 'export-properties') {
+    const source = argv.slice(1).find((x, i, all) => !x.startsWith('-') && all[i - 1] !== '--out') ?? '';
+    try {
+      return exportCommand(argv.slice(1), io, (src) => overridden(loadRaw(src, io), []));
+    } catch (e) {
+      if (!(e instanceof InputErrors)) throw e;
+      io.stderr(`error: invalid scenario (${oneLine(clip(source, ECHO_MAX))}):\n${errorLines(e.errors).join('\n')}\n`);
+      return 2;
+    }
+  }
   let args: Args | 'help';
   try {
     args = parseArgs(argv);

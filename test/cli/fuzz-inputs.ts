@@ -292,7 +292,7 @@ export const linkCase: fc.Arbitrary<FuzzCase> = fc
 /** Arbitrary argument lists mixing options, odd strings and a few real paths (a real scenario runs briefly). */
 export const argvCase: fc.Arbitrary<FuzzCase> = fc
   .array(
-    fc.oneof(nastyString, fc.constantFrom('--set', '--seed', '--duration', '--json', '--log', '--no-timing', '-h', '--partitions', 'partition', '--', '-', '.', 'scenarios', '/dev/null', '/dev/zero', 'scenarios/mm1.json')),
+    fc.oneof(nastyString, fc.constantFrom('--set', '--seed', '--duration', '--json', '--log', '--no-timing', '-h', '--partitions', 'partition', 'import', 'export-properties', '--format', '--model', '--out', '--', '-', '.', 'scenarios', '/dev/null', '/dev/zero', 'scenarios/mm1.json')),
     { maxLength: 6 },
   )
   .map((argv) => ({ argv: argv.includes('scenarios/mm1.json') ? [...argv, '--duration', '2', '--set', 'warmup=0'] : argv }));

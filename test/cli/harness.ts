@@ -10,15 +10,17 @@ export interface Outcome {
 
 /**
  * `files` maps a path to the text the CLI reads there instead of the disk (as UTF-8 bytes, through
- * the same size limit and decoding as a real file).
+ * the same size limit and decoding as a real file); `written` collects what it writes.
  */
-export function runCli(argv: string[], files?: Record<string, string>): Outcome {
+export function runCli(argv: string[], files?: Record<string, string>, written?: Record<string, string>): Outcome {
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
     stdout: (t) => void (stdout += t),
     stderr: (t) => void (stderr += t),
     now: () => 0,
+    // Files the CLI writes (--out) land in `written` instead of the disk.
+    ...(written ? { writeFile: (path: string, text: string) => void (written[path] = text) } : {}),
   };
   if (files) {
     io.readFile = (path): ReadResult => (Object.hasOwn(files, path) ? scenarioText(Buffer.from(files[path], 'utf8')) : { ok: false, message: 'file not found' });

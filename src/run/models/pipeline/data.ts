@@ -40,6 +40,8 @@ export interface StageView {
   /** The dependencies it calls for every item, each slowed now or not; whether callers get their response here. */
   calls: { name: string; slowed: boolean }[];
   respond: boolean;
+  /** How long the oldest waiting item has waited, s. */
+  lag: number;
 }
 
 export interface PipelineTopology {

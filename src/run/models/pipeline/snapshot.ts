@@ -44,6 +44,7 @@ export function buildPipelineData(scenario: PipelineScenario, model: PipelineMod
         slowed: st.slowdowns.some((x) => x.until > now),
         calls: st.calls.map((c) => ({ name: model.deps[c.dep].name, slowed: model.depSlowed(c.dep) })),
         respond: st.config.respond,
+        lag: st.lagNow(now),
       })),
       depth: stageDepths(scenario),
     },

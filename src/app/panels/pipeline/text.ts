@@ -25,7 +25,7 @@ const en = {
   'chart.waitingAll': 'all stages',
   'chart.resp.title': 'Time to response',
   'chart.resp.y': 's',
-  'chart.resp.caption': 'What callers waited, per second: the response, or the timeout for those who gave up.',
+  'chart.resp.caption': 'Callers’ wait per second: until the response, or the timeout.',
   'chart.resp.timeout': 'timeout',
   'chart.thr.timeouts': 'timed out (504)',
 
@@ -129,7 +129,7 @@ const ru: Record<PMessageKey, string> = {
   'chart.waitingAll': 'все стадии',
   'chart.resp.title': 'Время ответа',
   'chart.resp.y': 'с',
-  'chart.resp.caption': 'Сколько ждали вызывающие, по секундам: ответа или, если сдались, таймаута.',
+  'chart.resp.caption': 'Ожидание вызывающих по секундам: до ответа или до таймаута.',
   'chart.resp.timeout': 'таймаут',
   'chart.thr.timeouts': 'таймаут (504)',
 

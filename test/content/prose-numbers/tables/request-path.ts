@@ -40,7 +40,7 @@ export default [
   p.input('topic ({5} ms to', 'топик ({5} мс до', (s) => 1000 * meanOf(call(s, 'broker').time), { fix: true }),
   p.input('answers; {20} e-mail workers', 'отвечает; {20} воркеров', (s) => s.stages[1].workers, { fix: true }),
   p.measured('response: {0.027} s on average', 'в среднем {0,027} с', (r) => req(r).W.mean!, { fix: true }),
-  p.measured('p99 {0.062} s, through', 'p99 {0,062} с, и во', (r) => req(r).p99!, { fix: true }),
+  p.measured('p99 {0.062} s, through', 'p99 {0,062} с, и при', (r) => req(r).p99!, { fix: true }),
   p.measured('grows to {2,038}', 'растёт до {2038}', (r) => email(r).backlog.max, { fix: true, within: 0 }),
   p.measured('drains {77} s after', 'за {77} с после', (r) => email(r).drainTime!, { fix: true }),
   p.measured('waits up to {51} s', 'ждёт до {51} с', (r) => email(r).lag.max, { fix: true }),

@@ -12,7 +12,8 @@ export const DEFAULT_SCENARIO_ID = 'mm1';
  * promise, what the ISR refuses, elections, the idempotent producer, transactions, follower
  * fetching and the controller; then a dependency's retries and its breaker: the retry storm and
  * the circuit breaker; then storage: cleanup policies and compaction; then pipelines: a slow
- * stage, urgent work behind background work, and a buffer too big; then the write path from a
+ * stage, urgent work behind background work, a buffer too big, and a slow dependency in the
+ * request path against the same work behind a topic; then the write path from a
  * database to a broker: the dual write and the outbox.
  */
 const ORDER = [
@@ -65,6 +66,7 @@ const ORDER = [
   'pipeline-stages',
   'priority-topics',
   'bufferbloat',
+  'request-path',
   'dual-write-outbox',
 ];
 

@@ -41,8 +41,8 @@ const STORAGE_COUNTERS = ['s-log', 's-keys', 's-dirty', 's-cleaner', 's-tombston
 /** Counters strip cells of the outbox page (`src/app/panels/outbox/counters.ts`). */
 const OUTBOX_COUNTERS = ['o-rows', 'o-events', 'o-missing', 'o-phantom', 'o-duplicates', 'o-dupEffects', 'o-backlog', 'o-delay', 'o-lag'] as const;
 
-/** Counters strip cells of the pipeline page (`src/app/panels/pipeline/counters.ts`; p-first with several sources). */
-const PIPELINE_COUNTERS = ['p-in', 'p-done', 'p-W', 'p-p99', 'p-first', 'p-age', 'p-backlog', 'p-lost', 'p-blocked', 'p-paused'] as const;
+/** Counters strip cells of the pipeline page (`src/app/panels/pipeline/counters.ts`; p-first with several sources, p-resp and p-failed with callers, p-blocked where a buffer blocks, p-paused where a stage pauses). */
+const PIPELINE_COUNTERS = ['p-in', 'p-done', 'p-W', 'p-p99', 'p-resp', 'p-failed', 'p-first', 'p-age', 'p-backlog', 'p-lost', 'p-blocked', 'p-paused'] as const;
 
 const each = (ids: readonly string[], t: WatchTarget): Record<string, WatchTarget> => Object.fromEntries(ids.map((id) => [id, t]));
 const COUNTER: WatchTarget = { present: { counter: true } };
@@ -107,9 +107,9 @@ export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster' | '
     counters: {},
     ...each(PIPELINE_COUNTERS, COUNTER),
     topology: PANEL,
-    /** Parts of the topology: the sources, the stages (workers, buffer fill, drops), a paused stage's badge. */
-    ...each(['source-box', 'stage-box', 'paused-badge'], { present: { within: 'topology' } }),
-    ...each(['chart-backlog', 'chart-throughput', 'chart-latency'], PANEL),
+    /** Parts of the topology: the sources (a caller's timeout), the stages (workers, buffer fill, drops, the calls they make), a paused stage's badge, the stage that responds. */
+    ...each(['source-box', 'source-timeout', 'stage-box', 'stage-calls', 'paused-badge', 'respond-badge'], { present: { within: 'topology' } }),
+    ...each(['chart-backlog', 'chart-throughput', 'chart-latency', 'chart-response'], PANEL),
     'event-log': { tab: 'log' },
   },
   outbox: {

@@ -43,3 +43,11 @@ export function stageDepths(s: Graph): number[] {
   for (const i of topoOrder(s)) for (const d of s.stages[i].to) if (index.has(d)) depth[index.get(d)!] = Math.max(depth[index.get(d)!], depth[i] + 1);
   return depth;
 }
+
+/** Whether items entering stage `entry` reach a stage that responds, through stages that send to one stage each (validation refuses copies before the response). */
+export function respondsOnPath(s: Pick<PipelineScenario, 'stages'>, entry: number): boolean {
+  const index = indexOf(s);
+  let st = s.stages[entry];
+  for (let k = 0; !st.respond && st.to.length === 1 && k < s.stages.length; k++) st = s.stages[index.get(st.to[0])!];
+  return st.respond;
+}

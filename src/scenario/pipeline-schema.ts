@@ -3,6 +3,12 @@
  * consumer group of `workers` that consume, process and produce — with a buffer in front of every
  * stage, fed by open-loop sources (issue 15: flow control, more than one topic).
  *
+ * A stage may be where the caller of its items gets its response (`respond`): a source whose
+ * items reach such a stage makes requests, and its callers give up after its `timeout` (a load
+ * balancer's 504). A stage may call dependencies inline (`calls`: a database, an e-mail provider),
+ * each with its own time, while its worker waits; a `slowdown` fault may hit one dependency, in
+ * every stage that calls it.
+ *
  * A stage's buffer is a topic (an unbounded log its consumer group reads, as Kafka's) or a bounded
  * in-memory buffer with a policy when it is full: `block` (the producer waits — a worker holding its
  * finished item, or a source's send — which is backpressure), `drop-newest` (the arriving item is
@@ -46,6 +52,8 @@ export const SourceSchema = v.strictObject(
     shedAbove: v.optional(v.nullable(num(0, PIPELINE_LIMITS.capacity, { integer: true })), null),
     /** A send blocked on a full `block` buffer gives up after this many seconds and the item is shed. null = it waits as long as it takes. */
     blockTimeout: v.optional(v.nullable(num(0, 3600, { minExclusive: true, unit: 's' })), null),
+    /** Its callers give up after this many seconds without a response (504); the work goes on. Needs a `respond` stage on its path. null = they wait. */
+    timeout: v.optional(v.nullable(num(0, 3600, { minExclusive: true, unit: 's' })), null),
   },
   'must be an object like { "name": "uploads", "rate": 100, "to": "ingest" }',
 );
@@ -65,13 +73,20 @@ export const BufferSchema = v.variant(
   typeMsg(BUFFER_TYPES),
 );
 
+/** A dependency a stage calls inline, its worker waiting: its name (a slowdown's target) and the time of one call. */
+export const CallSchema = v.strictObject({ name: name('dependency'), time: ServiceSchema }, 'must be an object like { "name": "db", "time": { "type": "exponential", "mean": 0.02 } }');
+
 export const StageSchema = v.strictObject(
   {
     name: name('stage'),
     /** Items processed at once: the consumer group's members × threads. */
     workers: num(1, PIPELINE_LIMITS.workers, { integer: true }),
-    /** Processing time of one item. */
+    /** Processing time of one item (its own work; calls add theirs). */
     time: ServiceSchema,
+    /** Dependencies it calls for every item, one after another, its worker waiting for each. */
+    calls: v.optional(v.pipe(v.array(CallSchema, 'must be a list of calls'), v.maxLength(4, 'must have at most 4 calls')), []),
+    /** The caller gets its response when this stage is done with the item (handed on). */
+    respond: v.optional(v.boolean('must be true or false'), false),
     buffer: v.optional(BufferSchema, { type: 'topic' }),
     /** Stages that get every item this stage finishes (a copy each); [] = the item is done here. */
     to: v.optional(v.pipe(v.array(name('stage'), 'must be a list of stage names'), v.maxLength(PIPELINE_LIMITS.stages, `must have at most ${PIPELINE_LIMITS.stages} stages`)), []),
@@ -96,7 +111,7 @@ export const PipelineFaultSchema = v.variant(
   [
     /** A source's rate (every source's for "*") × factor for `duration` s. */
     LoadSpikeFault,
-    /** Processing times a stage draws during the next `duration` s are × factor. */
+    /** Times drawn during the next `duration` s are × factor: a stage's (its calls too), or a dependency's, wherever it is called. */
     v.strictObject({ at: at(), kind: v.literal('slowdown'), target: name('stage'), factor: num(1, 1000), duration: num(0, SECONDS, { minExclusive: true, unit: 's' }) }),
     /** `count` more workers join a stage (scaling it out). */
     v.strictObject({ at: at(), kind: v.literal('add-workers'), target: name('stage'), count: num(1, PIPELINE_LIMITS.workers, { integer: true }) }),

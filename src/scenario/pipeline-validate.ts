@@ -64,6 +64,41 @@ function graphErrors(s: PipelineScenario): ScenarioError[] {
   return errors;
 }
 
+/**
+ * The request path: a source's items answer their callers at the first stage with `respond` on
+ * their way; no stage before it may send copies (the response would have two ways to come), and
+ * a source with a `timeout` must reach one. Calls: unique in their stage, not named like a stage.
+ */
+function requestErrors(s: PipelineScenario): ScenarioError[] {
+  const errors: ScenarioError[] = [];
+  const index = new Map(s.stages.map((st, i) => [st.name, i]));
+  const responds = (i: number, seen = new Set<number>()): boolean => {
+    if (s.stages[i].respond) return true;
+    seen.add(i);
+    return s.stages[i].to.some((d) => !seen.has(index.get(d)!) && responds(index.get(d)!, seen));
+  };
+  const flagged = new Set<number>();
+  s.sources.forEach((src, j) => {
+    let i = index.get(src.to)!;
+    while (!s.stages[i].respond && s.stages[i].to.length === 1) i = index.get(s.stages[i].to[0])!;
+    if (s.stages[i].respond) return;
+    if (s.stages[i].to.length > 1 && responds(i)) {
+      if (!flagged.has(i)) errors.push({ path: `stages.${i}.to`, message: 'sends copies before the response: a stage with respond comes after it, and only the stage that responds or one after it may send to several' });
+      flagged.add(i);
+    } else if (src.timeout !== null) errors.push({ path: `sources.${j}.timeout`, message: 'needs a stage with respond: true on the way of its items (its callers wait for that response), or null', value: src.timeout });
+  });
+  s.stages.forEach((st, i) => {
+    const seen = new Set<string>();
+    st.calls.forEach((c, k) => {
+      if (seen.has(c.name)) errors.push({ path: `stages.${i}.calls.${k}.name`, message: 'must be unique in its stage', value: c.name });
+      else if (index.has(c.name)) errors.push({ path: `stages.${i}.calls.${k}.name`, message: 'must not be a stage name (a slowdown names one or the other)', value: c.name });
+      seen.add(c.name);
+      errors.push(...serviceErrors(c.time, `stages.${i}.calls.${k}.time`));
+    });
+  });
+  return errors;
+}
+
 function pauseErrors(s: PipelineScenario): ScenarioError[] {
   const errors: ScenarioError[] = [];
   const byName = new Map(s.stages.map((st) => [st.name, st]));
@@ -86,12 +121,15 @@ function pauseErrors(s: PipelineScenario): ScenarioError[] {
 
 export function pipelineErrors(s: PipelineScenario): ScenarioError[] {
   const errors = graphErrors(s);
+  const graphOk = errors.length === 0;
   errors.push(...pauseErrors(s));
+  if (graphOk) errors.push(...requestErrors(s));
   s.stages.forEach((st, i) => errors.push(...serviceErrors(st.time, `stages.${i}.time`)));
   s.sources.forEach((src, j) => errors.push(...increasingAt(src.profile, `sources.${j}.profile`)));
   errors.push(...volumeError(s.sources.reduce((a, src) => a + Math.max(src.rate, ...src.profile.map((p) => p.rate)), 0), s.duration));
   const sources = new Set(s.sources.map((src) => src.name));
   const stages = new Map(s.stages.map((st) => [st.name, st.workers]));
+  const deps = new Set(s.stages.flatMap((st) => st.calls.map((c) => c.name)));
   [...s.faults.entries()]
     .sort(([, a], [, b]) => a.at - b.at)
     .forEach(([i, f]) => {
@@ -102,7 +140,9 @@ export function pipelineErrors(s: PipelineScenario): ScenarioError[] {
       }
       const workers = stages.get(f.target);
       if (workers === undefined) {
-        errors.push({ path: `faults.${i}.target`, message: `must be a stage name: one of ${list([...stages.keys()])}`, value: f.target });
+        if (f.kind === 'slowdown' && deps.has(f.target)) return;
+        const names = f.kind === 'slowdown' ? [...stages.keys(), ...deps] : [...stages.keys()];
+        errors.push({ path: `faults.${i}.target`, message: `must be a stage${f.kind === 'slowdown' && deps.size > 0 ? ' or dependency' : ''} name: one of ${list(names)}`, value: f.target });
         return;
       }
       if (f.kind === 'add-workers') {

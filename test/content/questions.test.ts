@@ -83,10 +83,11 @@ describe('question files', () => {
     // The questions today's models answer (the brief's list), each by at least one run.
     // The cluster model answers the replication, producer, transaction and controller questions (5, 7, 8, 17, 19) and, with its broker I/O model, "why is Kafka fast?" (16); the storage model compaction (12); the log model's schema registry 15 and headers 13 (an attempt count that dies with the process).
     for (let n = 1; n <= 20; n++) expect(answered, `guide-${n}`).toContain(`guide-${n}`);
-    // No guide question waits for a model any more; what still waits (a self-check item) says which model, rather than faking it.
+    // No question waits for a model any more (the last, request-path, runs on the pipeline model); a question that
+    // would still wait says which model rather than faking it — the parser test below and test/app/interview-pending.test.ts check that on a fixture.
     const waiting = QUESTIONS.filter((q) => q.needs !== null);
-    expect(waiting.flatMap((q) => q.sources).filter((s) => s.startsWith('guide-'))).toEqual([]);
-    expect(waiting.map((q) => q.id)).toEqual(['request-path']);
+    expect(waiting.map((q) => q.id)).toEqual([]);
+    expect(RUNNABLE.length).toBe(QUESTIONS.length);
     // Both sides of "Kafka or RabbitMQ?" run: the log (a Kafka scenario) and the queue (a queue scenario).
     const guide1 = RUNNABLE.filter((q) => q.sources.includes('guide-1')).map((q) => loadScenario(q.run!.scenario).model);
     expect([...new Set(guide1)].sort()).toEqual(['kafka', 'queue']);
@@ -180,7 +181,9 @@ describe('the page loads the same questions and runs the same scenarios', () => 
 
   it('links open questions and mock interviews, or say why not', () => {
     expect(resolveLink('hot-key', null, SHIPPED)).toMatchObject({ ok: true, id: 'hot-key', mock: null });
-    expect(resolveLink('request-path', null, SHIPPED)).toMatchObject({ ok: true, id: 'request-path', run: null });
+    const rp = resolveLink('request-path', null, SHIPPED);
+    expect(rp).toMatchObject({ ok: true, id: 'request-path', mock: null, run: { vs: 'fix' } });
+    expect(rp.ok && rp.run?.scenario.id).toBe('request-path');
     expect(resolveLink('no-such-question', null, SHIPPED)).toEqual({ ok: false, error: 'q: there is no question "no-such-question"' });
     const mock = { seed: 7, n: 5, at: 2, pool: MOCK_POOL };
     expect(resolveLink(null, mock, SHIPPED)).toMatchObject({ ok: true, id: mockIds(mock)[2], mock });

@@ -5,7 +5,7 @@ import type { PipelineScenario } from '../../src/scenario/schema.ts';
 import type { PipelineModel } from '../../src/sim/model/pipeline/pipeline-model.ts';
 import { createPipeline } from '../../src/run/models/pipeline/entry.ts';
 import { buildPipelineSummary, type PipelineSummary } from '../../src/run/models/pipeline/summary.ts';
-import { BLOCKED, BUFFERED, IN_SERVICE } from '../../src/sim/model/pipeline/stage.ts';
+import { BLOCKED, BUFFERED, IN_SERVICE, REQ_OPEN, REQ_TIMED_OUT, type Request } from '../../src/sim/model/pipeline/stage.ts';
 
 export function shipped(id: string, overrides: Record<string, unknown> = {}): PipelineScenario {
   const raw = JSON.parse(readFileSync(`scenarios/${id}.json`, 'utf8')) as Record<string, unknown>;
@@ -29,7 +29,9 @@ export function run(s: PipelineScenario, until = s.duration): { m: PipelineModel
  * Every item in exactly one state — created = buffered + in service + blocked + dropped + shed +
  * done — and the counters agree with the structures: each buffer's items are buffered, each busy
  * worker's item in service, blocked copies are held by blocked workers or wait as sends; a bounded
- * buffer never over its capacity; idle workers beside waiting items only while paused.
+ * buffer never over its capacity; idle workers beside waiting items only while paused. Every request
+ * made is open, answered, timed out or refused, and the open ones (and the timed-out ones not yet
+ * answered) are exactly those an item alive or a worker waiting to respond still carries.
  */
 export function conservationErrors(m: PipelineModel): string[] {
   const n = m.n;
@@ -77,5 +79,21 @@ export function conservationErrors(m: PipelineModel): string[] {
   if (waiting !== held + sends) errs.push(`waiters ${waiting} ≠ copies held ${held} + blocked sends ${sends}`);
   if (held + sends !== n.blocked) errs.push(`copies held ${held} + blocked sends ${sends} ≠ blocked ${n.blocked}`);
   for (const [k, v] of Object.entries(n)) if (v < 0) errs.push(`${k} < 0`);
+  const r = m.req;
+  if (r.made !== r.open + r.ok + r.timedOut + r.refused) errs.push(`requests made ${r.made} ≠ open ${r.open} + ok ${r.ok} + timed out ${r.timedOut} + refused ${r.refused}`);
+  if (r.late > r.timedOut) errs.push(`late ${r.late} > timed out ${r.timedOut}`);
+  const carried = new Set<Request>();
+  for (const st of m.stages) {
+    for (const it of st.buffer.toArray()) if (it.req) carried.add(it.req);
+    for (const w of st.waiters.toArray()) if (w.item.state === BLOCKED && w.item.req) carried.add(w.item.req);
+  }
+  for (const wk of m.workers) {
+    if (wk.item?.req) carried.add(wk.item.req);
+    if (wk.req) carried.add(wk.req);
+  }
+  const open = [...carried].filter((q) => q.state === REQ_OPEN).length;
+  if (open !== r.open) errs.push(`open requests carried ${open} ≠ open ${r.open}`);
+  if ([...carried].some((q) => q.state !== REQ_OPEN && q.state !== REQ_TIMED_OUT)) errs.push('an item alive carries a request already answered or refused');
+  for (const [k, v] of Object.entries(r)) if (v < 0) errs.push(`requests ${k} < 0`);
   return errs;
 }

@@ -74,6 +74,30 @@ describe('pipeline scenario validation', () => {
     expect(errors((s) => ({ ...s, faults: [{ at: 1, kind: 'add-workers', target: 'transcode', count: 997 }] }))[0]).toMatch(/^faults\.0\.count: would bring transcode to 1001 workers: a stage has at most 1000 over a run/);
   });
 
+  it('the request path: no copies before the response, a timeout needs a stage that responds, calls named apart from stages', () => {
+    const calls = (s: Raw, i: number, names: string[]) => void ((s.stages[i] as Record<string, unknown>).calls = names.map((name) => ({ name, time: exp })));
+    const respond = (s: Raw, i: number) => void ((s.stages[i] as Record<string, unknown>).respond = true);
+    expect(errors((s) => void (respond(s, 1), (s.sources[0] as Record<string, unknown>).timeout = 5))).toEqual([]);
+    expect(errors((s) => void ((s.sources[0] as Record<string, unknown>).timeout = 5))).toEqual([
+      'sources.0.timeout: needs a stage with respond: true on the way of its items (its callers wait for that response), or null (got 5)',
+    ]);
+    expect(errors((s) => void ((s.sources[0] as Record<string, unknown>).timeout = 0))[0]).toBe('sources.0.timeout: must be a number in (0, 3600] s (got 0)');
+    // ingest copies to transcode and publish, and publish responds: the response would have two ways to come.
+    expect(errors((s) => void ((s.stages[0].to = ['transcode', 'publish']), respond(s, 2)))).toEqual([
+      'stages.0.to: sends copies before the response: a stage with respond comes after it, and only the stage that responds or one after it may send to several',
+    ]);
+    expect(errors((s) => void ((s.stages[0].to = ['transcode', 'publish']), respond(s, 0)))).toEqual([]);
+    expect(errors((s) => void calls(s, 1, ['db', 'db']))).toEqual(['stages.1.calls.1.name: must be unique in its stage (got "db")']);
+    expect(errors((s) => void calls(s, 1, ['publish']))).toEqual(['stages.1.calls.0.name: must not be a stage name (a slowdown names one or the other) (got "publish")']);
+    expect(errors((s) => void calls(s, 1, ['a', 'b', 'c', 'd', 'e']))[0]).toMatch(/^stages\.1\.calls: must have at most 4 calls /);
+    // A slowdown may name a dependency a stage calls; add-workers may not.
+    expect(errors((s) => (calls(s, 1, ['db']), { ...s, faults: [{ at: 10, kind: 'slowdown', target: 'db', factor: 2, duration: 5 }] }))).toEqual([]);
+    expect(errors((s) => (calls(s, 1, ['db']), { ...s, faults: [{ at: 10, kind: 'slowdown', target: 'mail', factor: 2, duration: 5 }] }))).toEqual([
+      'faults.0.target: must be a stage or dependency name: one of ingest, transcode, publish, db (got "mail")',
+    ]);
+    expect(errors((s) => (calls(s, 1, ['db']), { ...s, faults: [{ at: 10, kind: 'add-workers', target: 'db', count: 1 }] }))).toEqual(['faults.0.target: must be a stage name: one of ingest, transcode, publish (got "db")']);
+  });
+
   it('the budget: events per stage an item visits; memory bounded by the buffers when every one is bounded', () => {
     const r = validateScenario(base);
     const c = costOf((r as { scenario: PipelineScenario }).scenario);
@@ -87,6 +111,11 @@ describe('pipeline scenario validation', () => {
     expect(big[0]).toMatch(/^duration: is too long for the event budget/);
     const mem = errors((s) => ({ ...s, duration: 100_000, sources: [{ ...s.sources[0], rate: 400 }] }));
     expect(mem[0]).toMatch(/^duration: needs too much memory: .* items alive at once/);
+    // Requests with a timeout: one more event each, and the requests kept until their deadline.
+    const withTimeout = validateScenario({ ...base, sources: [{ ...base.sources[0], timeout: 5 }], stages: base.stages.map((st, i) => (i === 0 ? { ...st, respond: true } : st)) });
+    const ct = costOf((withTimeout as { scenario: PipelineScenario }).scenario);
+    expect(ct.events).toBe(c.events + 6000);
+    expect(ct.memory.at(-1)).toMatchObject({ field: 'sources.0.timeout', what: 'up to 6,500 requests (64 bytes each)' });
     const allBounded = validateScenario({ ...base, duration: 100_000, sources: [{ ...base.sources[0], rate: 400 }], stages: base.stages.map((st) => ({ ...st, buffer: { type: 'bounded', capacity: 1000, policy: 'drop-newest' } })) });
     expect(allBounded.ok).toBe(true);
   });

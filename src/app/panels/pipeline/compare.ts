@@ -1,6 +1,7 @@
 /**
  * Compare view for the pipeline model: each run's backlog (every stage summed: the two runs may
- * have different stages), throughput and end-to-end p99 on shared axes, and its headline metrics.
+ * have different stages), throughput and end-to-end p99 — or its time to response, p99, when a
+ * stage responds to callers — on shared axes, and its headline metrics.
  */
 import type { ComparePlan, CompareChart } from '../../registry.ts';
 import type { PipelineData } from '../../../run/models/pipeline/data.ts';
@@ -19,6 +20,11 @@ export const pipelineCompare: ComparePlan = {
     'chart-backlog': ['cmp-backlog-a', 'cmp-backlog-b'],
     'chart-throughput': ['cmp-throughput-a', 'cmp-throughput-b'],
     'chart-latency': ['cmp-p99-a', 'cmp-p99-b'],
+    'chart-response': ['cmp-p99-a', 'cmp-p99-b'],
+    'respond-badge': ['cmp-row-respP99'],
+    'stage-calls': ['cmp-row-respP99'],
+    'p-resp': ['cmp-row-respP99'],
+    'p-failed': ['cmp-row-failed'],
     topology: ['cmp-backlog-a', 'cmp-backlog-b'],
     'stage-box': ['cmp-backlog-a', 'cmp-backlog-b'],
     'source-box': ['cmp-row-lost'],
@@ -40,7 +46,10 @@ export const pipelineCompare: ComparePlan = {
     const col = (name: string) => d?.series[name] ?? none;
     const sources = d?.topology.sources ?? [];
     // Two lines a chart at most, so the legends fit two runs side by side.
-    const p99 = sources.length > 1 ? sources.slice(0, 2).map((src, j) => ({ cols: col(`p99.${j}`), label: t('chart.lat.source', { name: src.name }), color: stageColor(j), skipZero: true })) : [{ cols: col('p99'), label: t('chart.lat.p99'), color: '#cc79a7', skipZero: true }];
+    const requests = d?.summary.requests != null;
+    const p99 = requests
+      ? [{ cols: col('req.p99'), label: t('chart.lat.p99'), color: '#cc79a7', skipZero: true }]
+      : sources.length > 1 ? sources.slice(0, 2).map((src, j) => ({ cols: col(`p99.${j}`), label: t('chart.lat.source', { name: src.name }), color: stageColor(j), skipZero: true })) : [{ cols: col('p99'), label: t('chart.lat.p99'), color: '#cc79a7', skipZero: true }];
     return [
       { id: 'cmp-backlog', title: t('chart.backlog.title'), yLabel: t('chart.backlog.y'), role: 'backlog', lines: [{ cols: totalBacklog(d, d?.topology.stages.length ?? 0), label: t('chart.waitingAll'), color: '#0072b2' }] },
       {
@@ -52,7 +61,7 @@ export const pipelineCompare: ComparePlan = {
           { cols: col('done'), label: t('chart.thr.done'), color: '#009e73' },
         ],
       },
-      { id: 'cmp-p99', title: t('chart.lat.title'), yLabel: t('chart.lat.y'), role: 'latency', lines: p99 },
+      { id: 'cmp-p99', title: t(requests ? 'chart.resp.title' : 'chart.lat.title'), yLabel: t('chart.lat.y'), role: 'latency', lines: p99 },
     ];
   },
 };

@@ -1,9 +1,11 @@
 /**
  * The pipeline counters strip: produced and done in the last whole second against the bottleneck's
  * capacity, end-to-end W (with its Jackson-network theory when it applies) and p99, the first
- * source's W when there are several, how stale the work is at the bottleneck, the backlog now,
- * what was lost, and the flow control: worker-seconds blocked, seconds paused. A cell is red only
- * with a reason true for the run now, and says it.
+ * source's W when there are several, with callers the time to response (p99) and the requests that
+ * failed (504, 503), how stale the work is at the bottleneck, the backlog now, what was lost, and
+ * the flow control where the scenario has it: worker-seconds blocked (a buffer that blocks),
+ * seconds paused (a stage that pauses). A cell is red only with a reason true for the run now, and
+ * says it. Which cells there are depends on the scenario only, so the strip keeps its shape.
  */
 import type { CounterItem } from '../../registry.ts';
 import type { Playground } from '../../shell/playground.svelte.ts';
@@ -11,6 +13,7 @@ import { fmt, fmtInt, fmtPM } from '../../format.ts';
 import { pview } from './view.ts';
 import { counterItems, type CounterCell } from '../common/counters.ts';
 import type { PMessageKey } from './text.ts';
+import { hasRequests } from './charts.ts';
 
 type Cell = CounterCell<PMessageKey>;
 
@@ -37,6 +40,33 @@ export function pipelineCounters(pg: Playground): CounterItem[] {
   const blockedNow = s ? s.stages.reduce((a, st) => a + st.blockedWorkers, 0) + s.sources.reduce((a, src) => a + src.blocked, 0) : 0;
   const paused = s ? s.stages.reduce((a, st) => a + st.pausedTime, 0) : null;
   const pauses = s ? s.stages.reduce((a, st) => a + st.pauses, 0) : 0;
+  const sc = v.scenario;
+  const canBlock = sc.stages.some((st) => st.buffer.type === 'bounded' && st.buffer.policy === 'block');
+  const canPause = sc.stages.some((st) => st.pause !== null);
+  const q = s?.requests ?? null;
+  const failed = q ? q.timedOut + q.refused : null;
+  const requestCells: Cell[] = hasRequests(sc)
+    ? [
+        {
+          id: 'resp',
+          label: 'c.resp',
+          hint: 'c.respHint',
+          value: num(q?.p99),
+          text: fmt(L, q?.p99, 3),
+          // The histogram's p99 of callers cut off at the timeout lies within its bucket of it.
+          bad: q && q.timeout !== null && q.p99 !== null && q.p99 >= 0.99 * q.timeout ? v.t('c.respBad') : null,
+          note: q?.p50 != null ? v.t('c.p50', { n: fmt(L, q.p50, 3) }) : '',
+        },
+        {
+          id: 'failed',
+          label: 'c.failed',
+          hint: 'c.failedHint',
+          value: failed,
+          text: fmtInt(L, failed),
+          bad: q && failed ? v.t('c.failedNote', { t: fmtInt(L, q.timedOut), r: fmtInt(L, q.refused) }) : null,
+        },
+      ]
+    : [];
   const cells: Cell[] = [
     {
       id: 'in',
@@ -69,6 +99,7 @@ export function pipelineCounters(pg: Playground): CounterItem[] {
       noteValue: s?.theory?.W ?? null,
     },
     { id: 'p99', label: 'c.p99', hint: 'c.p99Hint', value: num(s?.p99), text: fmt(L, s?.p99, 3), note: s?.p50 != null ? v.t('c.p50', { n: fmt(L, s.p50, 3) }) : '' },
+    ...requestCells,
     ...(several ? [{ id: 'first', label: 'c.first' as const, hint: 'c.firstHint' as const, value: num(first?.W.mean), text: firstW.mean, hw: firstW.hw, note: first && first.p99 !== null ? `p99 ${fmt(L, first.p99, 3)}` : '' }] : []),
     {
       id: 'age',
@@ -81,8 +112,8 @@ export function pipelineCounters(pg: Playground): CounterItem[] {
     },
     { id: 'backlog', label: 'c.backlog', hint: 'c.backlogHint', value: waiting, text: fmtInt(L, waiting), note: most && waiting ? v.t('c.most', { name: most.name }) : '' },
     { id: 'lost', label: 'c.lost', hint: 'c.lostHint', value: lost, text: fmtInt(L, lost), bad: lost ? v.t('c.lostBad') : null },
-    { id: 'blocked', label: 'c.blocked', hint: 'c.blockedHint', value: num(blocked), text: fmt(L, blocked, 3), note: s ? v.t('c.blockedNow', { n: fmtInt(L, blockedNow) }) : '' },
-    { id: 'paused', label: 'c.paused', hint: 'c.pausedHint', value: num(paused), text: fmt(L, paused, 3), note: s ? v.t('c.pauses', { n: fmtInt(L, pauses) }) : '' },
+    ...(canBlock ? [{ id: 'blocked', label: 'c.blocked' as const, hint: 'c.blockedHint' as const, value: num(blocked), text: fmt(L, blocked, 3), note: s ? v.t('c.blockedNow', { n: fmtInt(L, blockedNow) }) : '' }] : []),
+    ...(canPause ? [{ id: 'paused', label: 'c.paused' as const, hint: 'c.pausedHint' as const, value: num(paused), text: fmt(L, paused, 3), note: s ? v.t('c.pauses', { n: fmtInt(L, pauses) }) : '' }] : []),
   ];
   const items = counterItems(cells, 'p', v.t, s ? v.t('c.zero') : null);
   // The first source's cell names it.

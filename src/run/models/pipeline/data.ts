@@ -14,6 +14,9 @@ export interface SourceView {
   /** Sends blocked now on a full buffer; items shed since the start. */
   blocked: number;
   shed: number;
+  /** Its callers' timeout (null: none, or no stage responds to them) and how many gave up since the start. */
+  timeout: number | null;
+  timedOut: number;
 }
 
 /** A stage in the topology now: its buffer's fill, its workers by state, its drops, whether it is paused. */
@@ -34,6 +37,11 @@ export interface StageView {
   paused: boolean;
   pause: { high: number; low: number } | null;
   slowed: boolean;
+  /** The dependencies it calls for every item, each slowed now or not; whether callers get their response here. */
+  calls: { name: string; slowed: boolean }[];
+  respond: boolean;
+  /** How long the oldest waiting item has waited, s. */
+  lag: number;
 }
 
 export interface PipelineTopology {

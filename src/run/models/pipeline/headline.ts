@@ -10,5 +10,8 @@ export const PIPELINE_HEADLINE: readonly MetricDef<PipelineSummary>[] = [
   { id: 'throughput', label: { en: 'Throughput', ru: 'Пропускная способность' }, unit: 'per-s', better: 'higher', value: (s) => s.throughput },
   { id: 'lost', label: { en: 'Dropped or shed', ru: 'Отброшено' }, unit: 'count', better: 'lower', value: (s) => s.dropped + s.shed },
   { id: 'backlogMax', label: { en: 'Largest backlog', ru: 'Наибольший бэклог' }, unit: 'records', better: 'lower', value: (s) => s.backlogMax },
+  { id: 'respP99', label: { en: 'Time to response p99', ru: 'p99 времени ответа' }, unit: 's', better: 'lower', value: (s) => s.requests?.p99 ?? null },
+  { id: 'failed', label: { en: 'Requests failed (504 + 503)', ru: 'Запросов с ошибкой (504 + 503)' }, unit: 'count', better: 'lower', value: (s) => (s.requests ? s.requests.timedOut + s.requests.refused : null) },
+  { id: 'lagMax', label: { en: 'Longest wait in a buffer', ru: 'Дольше всего ждал в буфере' }, unit: 's', better: 'lower', value: (s) => Math.max(...s.stages.map((st) => st.lag.max)) },
   { id: 'blocked', label: { en: 'Workers blocked', ru: 'Простой в блокировке' }, unit: 's', better: 'lower', value: (s) => s.stages.reduce((a, st) => a + st.blockedTime, 0) },
 ];

@@ -19,7 +19,15 @@ export function buildPipelineData(scenario: PipelineScenario, model: PipelineMod
     events: model.sim.events,
     summary: buildPipelineSummary(scenario, model),
     topology: {
-      sources: model.sources.map((src, j) => ({ name: src.cfg.name, to: src.cfg.to, rateNow: model.rateNow(j), blocked: src.blocked, shed: model.sourceShed(j) })),
+      sources: model.sources.map((src, j) => ({
+        name: src.cfg.name,
+        to: src.cfg.to,
+        rateNow: model.rateNow(j),
+        blocked: src.blocked,
+        shed: model.sourceShed(j),
+        timeout: src.requests ? src.cfg.timeout : null,
+        timedOut: src.timeoutsAll,
+      })),
       stages: model.stages.map((st) => ({
         name: st.name,
         to: st.config.to,
@@ -34,6 +42,9 @@ export function buildPipelineData(scenario: PipelineScenario, model: PipelineMod
         paused: st.paused,
         pause: st.config.pause,
         slowed: st.slowdowns.some((x) => x.until > now),
+        calls: st.calls.map((c) => ({ name: model.deps[c.dep].name, slowed: model.depSlowed(c.dep) })),
+        respond: st.config.respond,
+        lag: st.lagNow(now),
       })),
       depth: stageDepths(scenario),
     },

@@ -10,11 +10,13 @@
  * dropped, `blockedTime` the worker-seconds its workers spent holding a finished item a full
  * buffer downstream would not take, `pausedTime` the seconds it was paused. End to end: from
  * production to done (an item's last stage), overall and per source; `throughput` counts items
- * done (a fan-out's copies each).
+ * done (a fan-out's copies each). With a stage that responds, `requests`: what the callers got —
+ * answered in time, timed out (504), refused (503), answered after they left — and how long they
+ * waited (a timed-out caller waited its timeout).
  */
 import type { PipelineScenario } from '../../../scenario/schema.ts';
 import type { PipelineConfig } from '../../../sim/model/pipeline/config.ts';
-import type { PipelineCounts, PipelineModel } from '../../../sim/model/pipeline/pipeline-model.ts';
+import type { PipelineCounts, PipelineModel, RequestCounts } from '../../../sim/model/pipeline/pipeline-model.ts';
 import { makeDistribution } from '../../../sim/kernel/distributions.ts';
 import { mmc, mmck } from '../../../theory/index.ts';
 import { est, type EstimateOut } from '../station/summary.ts';
@@ -60,11 +62,11 @@ export interface PipelineTheory {
  * The closed form, when the pipeline is a network of Markovian stations: no faults, no pause, no
  * shedding; Poisson sources at a constant rate; exponential processing; every bounded buffer drops
  * the newest and belongs to a stage that sends nowhere (a finite stage's departures are not Poisson);
- * no source reaches a stage by two paths (copies of one item would arrive together); every topic
- * stage stable. Otherwise null.
+ * no source reaches a stage by two paths (copies of one item would arrive together); no calls to
+ * dependencies (a sum of times); every topic stage stable. Otherwise null.
  */
 export function pipelineTheory(s: PipelineScenario): PipelineTheory | null {
-  if (s.faults.length > 0) return null;
+  if (s.faults.length > 0 || s.stages.some((st) => st.calls.length > 0)) return null;
   if (s.sources.some((src) => src.arrivals !== 'poisson' || src.profile.length > 0 || !(src.rate > 0) || src.shedAbove !== null)) return null;
   for (const st of s.stages) {
     if (st.pause !== null || st.time.type !== 'exponential') return null;
@@ -124,6 +126,9 @@ export function pipelineTheory(s: PipelineScenario): PipelineTheory | null {
 
 export interface StageSummary {
   name: string;
+  /** The dependencies it calls for every item; whether callers get their response here. */
+  calls: string[];
+  respond: boolean;
   /** Workers now (add-workers faults included), and what they can process per second: workers / mean processing time. */
   workers: number;
   capacity: number;
@@ -132,7 +137,12 @@ export interface StageSummary {
   arrivalRate: number | null;
   throughput: number | null;
   utilization: EstimateOut;
-  backlog: { mean: number | null; final: number; max: number };
+  /** Items waiting: time-average since the warm-up, now, the most ever and when it was reached. */
+  backlog: { mean: number | null; final: number; max: number; maxAt: number };
+  /** Seconds from the backlog's peak until the buffer was next empty (null: not yet). */
+  drainTime: number | null;
+  /** How long the oldest waiting item has waited now, and the longest any item waited here: the buffer's lag in seconds. */
+  lag: { now: number; max: number };
   W: EstimateOut;
   Wq: EstimateOut;
   age: number | null;
@@ -167,6 +177,27 @@ export interface SourceSummary {
   p99: number | null;
 }
 
+export interface RequestSummary {
+  /** Since the warm-up: made, answered in time, timed out (504: the caller gave up), refused (503: dropped or shed before the response), answered after the caller left (among the timed out). */
+  made: number;
+  ok: number;
+  timedOut: number;
+  refused: number;
+  late: number;
+  /** Waiting for their response now. */
+  open: number;
+  /** Timed out and refused per request made. */
+  failedShare: number | null;
+  /** What callers waited, answered in time (the response) or timed out (the timeout): mean with its 95 % interval, percentiles. */
+  W: EstimateOut;
+  p50: number | null;
+  p99: number | null;
+  /** The first requesting source's timeout (null: its callers wait). */
+  timeout: number | null;
+  /** Every request by state since the start: made = open + ok + timedOut + refused. */
+  counts: RequestCounts;
+}
+
 export interface PipelineSummary {
   scenario: string;
   model: 'pipeline';
@@ -194,6 +225,8 @@ export interface PipelineSummary {
   bottleneck: string;
   stages: StageSummary[];
   sources: SourceSummary[];
+  /** With a stage that responds; null otherwise. */
+  requests: RequestSummary | null;
   counts: PipelineCounts;
   theory: PipelineTheory | null;
   wallMs?: number;
@@ -217,7 +250,7 @@ export function bottleneckOf(s: PipelineScenario, workers: readonly number[]): n
   let best = 0;
   let bestRatio = Infinity;
   s.stages.forEach((st, i) => {
-    const cap = workers[i] / makeDistribution(st.time).mean;
+    const cap = workers[i] / meanTime(st);
     const ratio = load[i] > 0 ? cap / load[i] : Infinity;
     if (ratio < bestRatio) {
       bestRatio = ratio;
@@ -225,6 +258,11 @@ export function bottleneckOf(s: PipelineScenario, workers: readonly number[]): n
     }
   });
   return best;
+}
+
+/** A stage's mean time per item: its own and its calls'. */
+export function meanTime(st: PipelineScenario['stages'][number]): number {
+  return st.calls.reduce((a, c) => a + makeDistribution(c.time).mean, makeDistribution(st.time).mean);
 }
 
 export function buildPipelineSummary(s: PipelineScenario, m: PipelineModel, wallMs?: number): PipelineSummary {
@@ -242,18 +280,22 @@ export function buildPipelineSummary(s: PipelineScenario, m: PipelineModel, wall
   }
   const stages: StageSummary[] = m.stages.map((st, i) => {
     dropped += st.stats.dropped;
-    const mean = st.dist.mean;
+    const mean = st.calls.reduce((a, c) => a + c.dist.mean, st.dist.mean);
     const util = est(st.busyL.estimate(now));
     const c = st.workers;
     return {
       name: st.name,
+      calls: st.config.calls.map((x) => x.name),
+      respond: st.config.respond,
       workers: c,
       capacity: mean > 0 ? c / mean : Infinity,
       buffer: bufferText(s.stages[i].buffer),
       arrivalRate: rate(st.stats.accepted, secs),
       throughput: rate(st.stats.completed, secs),
       utilization: { mean: util.mean === null ? null : util.mean / c, hw: util.hw === null ? null : util.hw / c, batches: util.batches },
-      backlog: { mean: secs > 0 ? st.backlogL.mean(now) : null, final: st.buffer.length, max: st.backlogMax },
+      backlog: { mean: secs > 0 ? st.backlogL.mean(now) : null, final: st.buffer.length, max: st.backlogMax, maxAt: st.backlogMaxAt },
+      drainTime: st.drainedAt >= st.backlogMaxAt ? st.drainedAt - st.backlogMaxAt : null,
+      lag: { now: st.lagNow(now), max: Math.max(st.WqMax, st.lagNow(now)) },
       W: est(st.W.estimate()),
       Wq: est(st.Wq.estimate()),
       age: st.Wq.n > 0 ? st.stats.ageSum / st.Wq.n : null,
@@ -304,9 +346,28 @@ export function buildPipelineSummary(s: PipelineScenario, m: PipelineModel, wall
       p50: q(src.latency, 0.5),
       p99: q(src.latency, 0.99),
     })),
+    requests: m.hasRequests ? requestSummary(m) : null,
     counts: { ...m.n },
     theory,
   };
   if (wallMs !== undefined) out.wallMs = wallMs;
   return out;
+}
+
+function requestSummary(m: PipelineModel): RequestSummary {
+  const r = m.reqStats;
+  return {
+    made: r.made,
+    ok: r.ok,
+    timedOut: r.timedOut,
+    refused: r.refused,
+    late: r.late,
+    open: m.req.open,
+    failedShare: r.made > 0 ? (r.timedOut + r.refused) / r.made : null,
+    W: est(m.reqW.estimate()),
+    p50: q(m.reqLatency, 0.5),
+    p99: q(m.reqLatency, 0.99),
+    timeout: m.sources.find((src) => src.requests)?.cfg.timeout ?? null,
+    counts: { ...m.req },
+  };
 }

@@ -28,11 +28,29 @@ export function formatPipelineTable(s: PipelineScenario, r: PipelineSummary): st
     ),
     '',
   );
+  const q = r.requests;
+  if (q) {
+    out.push(
+      ...table(
+        ['requests (callers)', 'unit', 'simulated'],
+        [
+          ['made', '', count(q.made)],
+          ['answered in time', '', count(q.ok)],
+          [`timed out (504${q.timeout !== null ? ` after ${fmt(q.timeout)} s` : ''})`, '', count(q.timedOut)],
+          ['refused (503: dropped or shed)', '', count(q.refused)],
+          ['answered after the caller left', '', count(q.late)],
+          ['W    time to response', 's', withCi(q.W)],
+          ['p50 / p99', 's', `${fmt(q.p50)} / ${fmt(q.p99)}`],
+        ],
+      ),
+      '',
+    );
+  }
   out.push(
     ...table(
-      ['stage', 'buffer', 'workers', 'capacity /s', 'in /s', 'done /s', 'busy', 'backlog mean / now / max', 'Wq (s)', 'W (s)', 'age (s)', 'dropped', 'blocked (worker-s)', 'paused (s)', 'theory W'],
+      ['stage', 'buffer', 'workers', 'capacity /s', 'in /s', 'done /s', 'busy', 'backlog mean / now / max', 'drained in (s)', 'Wq (s)', 'longest wait (s)', 'W (s)', 'age (s)', 'dropped', 'blocked (worker-s)', 'paused (s)', 'theory W'],
       r.stages.map((st) => [
-        st.name,
+        `${st.name}${st.respond ? ' (responds)' : ''}${st.calls.length > 0 ? ` → ${st.calls.join(', ')}` : ''}`,
         st.buffer,
         String(st.workers),
         fmt(st.capacity),
@@ -40,7 +58,9 @@ export function formatPipelineTable(s: PipelineScenario, r: PipelineSummary): st
         fmt(st.throughput),
         pct(st.utilization.mean),
         `${fmt(st.backlog.mean)} / ${count(st.backlog.final)} / ${count(st.backlog.max)}`,
+        st.drainTime === null ? '—' : fmt(st.drainTime),
         withCi(st.Wq),
+        fmt(st.lag.max),
         withCi(st.W),
         fmt(st.age),
         count(st.dropped),

@@ -17,12 +17,23 @@ export interface SourceConfig {
   to: number;
   shedAbove: number | null;
   blockTimeout: number | null;
+  /** Its callers give up after this many seconds without a response; null = they wait. */
+  timeout: number | null;
+}
+
+/** A dependency a stage calls inline for every item (its worker waits): its name and the time of one call. */
+export interface CallConfig {
+  name: string;
+  time: DistributionSpec;
 }
 
 export interface StageConfig {
   name: string;
   workers: number;
   time: DistributionSpec;
+  calls: CallConfig[];
+  /** The caller gets its response when this stage is done with an item (and has handed it on). */
+  respond: boolean;
   buffer: BufferSpec;
   /** Indices of the stages that get a copy of every item finished here. */
   to: number[];

@@ -13,21 +13,32 @@
  * consumer.pause()/resume(): the items stay in its own buffer). A source with `shedAbove` refuses
  * an item at once while its stage's backlog (waiting + blocked sends) is at least that.
  *
+ * The request path: a source whose items reach a stage with `respond` (through stages that send
+ * to one stage each) makes a request per item; its caller gets the response when that stage is
+ * done with the item and has handed it on (a worker blocked on a full buffer answers once its
+ * copies are in). A request is answered in time, times out after the source's `timeout` (the
+ * caller leaves; the work goes on, and may answer late), or is refused when its item is dropped or
+ * shed before the response. A stage may call dependencies inline, its worker waiting for each:
+ * the item's processing time is the stage's own plus each call's, and a slowdown may hit one
+ * dependency wherever it is called.
+ *
  * States (conservation, checked by a property test at every chunk boundary): every item ever
  * created — by a source, or as the extra copies of a fan-out — is in exactly one of: buffered,
  * in service, blocked (finished at a stage and held by its worker, or a source's send), dropped by
  * a buffer's policy, shed at the edge (or its blocked send timed out), or done (finished at a stage
- * that sends to none). So created = buffered + inService + blocked + dropped + shed + done.
+ * that sends to none). So created = buffered + inService + blocked + dropped + shed + done. Every
+ * request made is open, answered, timed out or refused (answered late ones among the timed out).
  *
  * Faults go through the shared timeline (a live toggle replays bit for bit from the recorded
- * list): a load spike multiplies a source's rate, a slowdown a stage's processing times, and
- * add-workers scales a stage out.
+ * list): a load spike multiplies a source's rate, a slowdown a stage's processing times (or one
+ * dependency's calls), and add-workers scales a stage out.
  *
  * Statistics since the warm-up: per stage its arrivals, completions, drops, queueing delay Wq and
  * time at the stage W, age of items when their service starts, time-averaged backlog, busy,
  * blocked and paused; end to end, per source and overall, the latency from production to done
  * (mean with its batch-means interval, percentiles). Per simulated second: items in, done and lost,
- * each stage's completions and backlog, end-to-end p50 and p99 (and p99 per source).
+ * each stage's completions and backlog, end-to-end p50 and p99 (and p99 per source); with requests,
+ * the time to response (p50, p99: what callers waited, a timed-out one its timeout) and timeouts.
  */
 import { Simulation } from '../../kernel/simulation.ts';
 import { RngStreams } from '../../kernel/rng.ts';
@@ -43,10 +54,11 @@ import { FaultTimeline } from '../fault-timeline.ts';
 import type { SimModel } from '../contract.ts';
 import type { PipelineConfig, PipelineFault, SourceConfig } from './config.ts';
 import * as states from './stage.ts';
-import { Item, Stage, Worker, type Waiter } from './stage.ts';
+import { factorOf, Item, Request, Stage, Worker, type Waiter } from './stage.ts';
+import { Deque } from '../queue/messages.ts';
 
 // Local copies of the item states: the hot paths read plain constants, not module bindings.
-const { BLOCKED, BUFFERED, DONE, DROPPED, IN_SERVICE, SHED } = states;
+const { BLOCKED, BUFFERED, DONE, DROPPED, IN_SERVICE, SHED, REQ_LATE, REQ_OK, REQ_OPEN, REQ_REFUSED, REQ_TIMED_OUT } = states;
 
 export interface PipelineCounts {
   created: number;
@@ -56,6 +68,24 @@ export interface PipelineCounts {
   dropped: number;
   shed: number;
   done: number;
+}
+
+/** Requests by state (never reset): made = open + ok + timedOut + refused; `late` are timed out ones answered afterwards. */
+export interface RequestCounts {
+  made: number;
+  open: number;
+  ok: number;
+  timedOut: number;
+  refused: number;
+  late: number;
+}
+
+const noRequestCounts = (): RequestCounts => ({ made: 0, open: 0, ok: 0, timedOut: 0, refused: 0, late: 0 });
+
+/** A dependency stages call (by name): its slowdowns in force. */
+export interface Dependency {
+  name: string;
+  slowdowns: { until: number; factor: number }[];
 }
 
 /** A source's counts since the warm-up. */
@@ -81,16 +111,28 @@ export interface Source extends TimedProducer {
   readonly W: BatchMeans;
   readonly latency: LogHistogram;
   readonly binLatency: LogHistogram;
+  /** Its items reach a stage that responds: each is a request. */
+  readonly requests: boolean;
+  /** Requests not yet past their timeout, in the order made (with a timeout), and whether the timer for the first is set. */
+  readonly open: Deque<Request> | null;
+  timerSet: boolean;
+  /** Its callers that timed out since the start; rate-limits the log: the last second a timeout line was written. */
+  timeoutsAll: number;
+  lastTimeoutLog: number;
 }
 
 /** The per-second series every pipeline has (per stage and per source ones are named by {@link pipelineSeriesNames}). */
 export const PIPELINE_SERIES = ['in', 'done', 'lost', 'p50', 'p99'] as const;
 
-/** Every series a pipeline of `stages` stages and `sources` sources keeps: `backlog.<i>` and `done.<i>` per stage, `p99.<j>` per source when there are several. */
-export function pipelineSeriesNames(stages: number, sources: number): string[] {
+/** The per-second series of a pipeline with requests: time to response p50 and p99, timeouts. */
+export const REQUEST_SERIES = ['req.p50', 'req.p99', 'req.timeouts'] as const;
+
+/** Every series a pipeline of `stages` stages and `sources` sources keeps: `backlog.<i>` and `done.<i>` per stage, `p99.<j>` per source when there are several, the request series with requests. */
+export function pipelineSeriesNames(stages: number, sources: number, requests = false): string[] {
   const names: string[] = [...PIPELINE_SERIES];
   for (let i = 0; i < stages; i++) names.push(`backlog.${i}`, `done.${i}`);
   if (sources > 1) for (let j = 0; j < sources; j++) names.push(`p99.${j}`);
+  if (requests) names.push(...REQUEST_SERIES);
   return names;
 }
 
@@ -105,6 +147,7 @@ export class PipelineModel implements SimModel<PipelineFault> {
   readonly stages: Stage[];
   readonly sources: Source[];
   readonly workers: Worker[] = [];
+  readonly deps: Dependency[] = [];
   readonly applied: PipelineFault[] = [];
   readonly series: Record<string, DownsampledSeries> = {};
   readonly seriesNames: string[];
@@ -113,6 +156,12 @@ export class PipelineModel implements SimModel<PipelineFault> {
   /** End-to-end latency of items done since the warm-up. */
   readonly W = new BatchMeans();
   readonly latency = new LogHistogram(1e-4, 1e7, 0.005);
+  /** Requests by state (never reset), and since the warm-up: counts, and what callers waited (answered in time: the response; timed out: the timeout). */
+  readonly req: RequestCounts = noRequestCounts();
+  reqStats: RequestCounts = noRequestCounts();
+  readonly reqW = new BatchMeans();
+  readonly reqLatency = new LogHistogram(1e-4, 1e7, 0.005);
+  readonly hasRequests: boolean;
   since = 0;
   /** The last whole second's items in, done and lost. */
   readonly lastSecond = { in: 0, done: 0, lost: 0 };
@@ -124,10 +173,13 @@ export class PipelineModel implements SimModel<PipelineFault> {
   private readonly kDone: number;
   private readonly kTimeout: number;
   private readonly kSlowEnd: number;
+  private readonly kDepSlowEnd: number;
+  private readonly kReqTimeout: number;
   private readonly slots: (Item | null)[] = [];
   private readonly freeSlots: number[] = [];
-  private bin = { in: 0, done: 0, lost: 0 };
+  private bin = { in: 0, done: 0, lost: 0, timeouts: 0 };
   private readonly binLatency = new LogHistogram(1e-4, 1e7, 0.02);
+  private readonly binReq = new LogHistogram(1e-4, 1e7, 0.02);
 
   constructor(
     readonly config: PipelineConfig,
@@ -140,7 +192,22 @@ export class PipelineModel implements SimModel<PipelineFault> {
     for (const s of this.stages) {
       if (s.config.pause) for (const d of s.config.to) if (this.stages[d].bounded) this.stages[d].pausers.push(s.index);
     }
-    this.seriesNames = pipelineSeriesNames(config.stages.length, config.sources.length);
+    // Dependencies by name, in the order stages first call them; each call draws from its own stream.
+    const depIndex = new Map<string, number>();
+    for (const s of this.stages) {
+      s.config.calls.forEach((c, k) => {
+        let d = depIndex.get(c.name);
+        if (d === undefined) {
+          d = this.deps.length;
+          depIndex.set(c.name, d);
+          this.deps.push({ name: c.name, slowdowns: [] });
+        }
+        s.calls.push({ dep: d, dist: makeDistribution(c.time), rng: streams.stream('call', s.index * 4 + k) });
+      });
+    }
+    const requests = config.sources.map((c) => this.respondsOnPath(c.to));
+    this.hasRequests = requests.some(Boolean);
+    this.seriesNames = pipelineSeriesNames(config.stages.length, config.sources.length, this.hasRequests);
     for (const name of this.seriesNames) this.series[name] = new DownsampledSeries(1, 1024);
     for (const s of this.stages) s.backlogSeries = this.series[`backlog.${s.index}`];
 
@@ -149,6 +216,8 @@ export class PipelineModel implements SimModel<PipelineFault> {
     this.kDone = sim.register('processed', (w) => this.onDone(w));
     this.kTimeout = sim.register('block-timeout', (slot) => this.onTimeout(slot));
     this.kSlowEnd = sim.register('slowdown-end', (i) => this.onSlowEnd(i));
+    this.kDepSlowEnd = sim.register('dependency-slowdown-end', (i) => this.onDepSlowEnd(i));
+    this.kReqTimeout = sim.register('request-timeout', (j) => this.onRequestTimeout(j));
     const kTick = sim.register('tick', () => this.onTick(kTick));
     const kWarmup = sim.register('warmup-end', () => this.resetStats());
 
@@ -166,6 +235,11 @@ export class PipelineModel implements SimModel<PipelineFault> {
       W: new BatchMeans(),
       latency: new LogHistogram(1e-4, 1e7, 0.005),
       binLatency: new LogHistogram(1e-4, 1e7, 0.02),
+      requests: requests[j],
+      open: requests[j] && c.timeout !== null ? new Deque<Request>() : null,
+      timerSet: false,
+      timeoutsAll: 0,
+      lastTimeoutLog: -Infinity,
     }));
     this.arrivals = new ProducerArrivals(sim, this.log, this.sources, kArrive, kRedraw);
     for (const s of this.stages) this.addWorkers(s, s.config.workers);
@@ -186,6 +260,7 @@ export class PipelineModel implements SimModel<PipelineFault> {
     src.stats.emitted++;
     this.bin.in++;
     this.sim.progress++;
+    if (src.requests) this.request(src, item);
     const d = this.stages[src.cfg.to];
     if (src.cfg.shedAbove !== null && d.backlog() >= src.cfg.shedAbove) {
       item.state = SHED;
@@ -193,6 +268,7 @@ export class PipelineModel implements SimModel<PipelineFault> {
       src.stats.shed++;
       src.shedAll++;
       this.bin.lost++;
+      this.refuse(item.req);
       if (this.note) this.note.text = `${src.cfg.name} shed an item: ${d.name} has ${d.backlog()} waiting`;
       return;
     }
@@ -236,8 +312,101 @@ export class PipelineModel implements SimModel<PipelineFault> {
     src.stats.timedOut++;
     this.bin.lost++;
     this.sim.progress++;
+    this.refuse(item.req);
     if (this.note) this.note.text = `${src.cfg.name}'s blocked send gave up after ${src.cfg.blockTimeout} s: shed`;
     this.logFull(d, 'WARN', () => `${src.cfg.name}: send blocked for ${src.cfg.blockTimeout} s on a full ${d.name} buffer, item shed`);
+  }
+
+  // ─── requests ──────────────────────────────────────────────────────────────────────────────
+
+  /** Whether items entering stage i reach a stage that responds, through stages that send to one stage each (validation refuses copies before a response). */
+  private respondsOnPath(i: number): boolean {
+    let st = this.config.stages[i];
+    while (!st.respond && st.to.length === 1) st = this.config.stages[st.to[0]];
+    return st.respond;
+  }
+
+  /** The item's caller starts waiting; with a timeout, the request joins its source's line of deadlines. */
+  private request(src: Source, item: Item): void {
+    const req = new Request(item.source, item.born);
+    item.req = req;
+    this.req.made++;
+    this.req.open++;
+    this.reqStats.made++;
+    if (src.open) {
+      src.open.push(req);
+      if (!src.timerSet) {
+        src.timerSet = true;
+        this.sim.schedule(src.cfg.timeout!, this.kReqTimeout, item.source);
+      }
+    }
+  }
+
+  /** The first request of source j reached its deadline: every one past it that is still open times out (504); the timer moves to the next open one. */
+  private onRequestTimeout(j: number): void {
+    const src = this.sources[j];
+    const q = src.open!;
+    const timeout = src.cfg.timeout!;
+    const now = this.sim.now;
+    src.timerSet = false;
+    for (let head = q.peek(); head; head = q.peek()) {
+      if (head.state === REQ_OPEN) {
+        if (head.born + timeout > now) {
+          src.timerSet = true;
+          this.sim.scheduleAt(head.born + timeout, this.kReqTimeout, j);
+          return;
+        }
+        head.state = REQ_TIMED_OUT;
+        this.req.open--;
+        this.req.timedOut++;
+        this.reqStats.timedOut++;
+        this.bin.timeouts++;
+        src.timeoutsAll++;
+        this.sim.progress++;
+        this.waited(timeout);
+        if (this.note) this.note.text = `a caller of ${src.cfg.name} gave up after ${timeout} s without a response (504)`;
+        this.logTimeout(src, timeout);
+      }
+      q.shift();
+    }
+  }
+
+  /** Writes a line about timeouts at most once a simulated second per source. */
+  private logTimeout(src: Source, timeout: number): void {
+    const now = this.sim.now;
+    if (now - src.lastTimeoutLog < 1) return;
+    src.lastTimeoutLog = now;
+    this.log.add(now, 'WARN', src.cfg.name, `504 Gateway Timeout: no response within ${timeout} s`);
+  }
+
+  /** The response: in time, or after its caller left (late). */
+  private answer(req: Request): void {
+    if (req.state === REQ_OPEN) {
+      req.state = REQ_OK;
+      this.req.open--;
+      this.req.ok++;
+      this.reqStats.ok++;
+      this.waited(this.sim.now - req.born);
+    } else if (req.state === REQ_TIMED_OUT) {
+      req.state = REQ_LATE;
+      this.req.late++;
+      this.reqStats.late++;
+    }
+  }
+
+  /** Its item was dropped or shed before the response: the caller is refused (503). */
+  private refuse(req: Request | null): void {
+    if (req === null || req.state !== REQ_OPEN) return;
+    req.state = REQ_REFUSED;
+    this.req.open--;
+    this.req.refused++;
+    this.reqStats.refused++;
+  }
+
+  private waited(w: number): void {
+    this.reqW.add(w);
+    this.reqLatency.add(w);
+    this.binReq.add(w);
   }
 
   private releaseSlot(item: Item): void {
@@ -292,6 +461,7 @@ export class PipelineModel implements SimModel<PipelineFault> {
 
   private drop(d: Stage, item: Item, which: 'newest' | 'oldest'): void {
     item.state = DROPPED;
+    this.refuse(item.req);
     this.n.dropped++;
     d.droppedAll++;
     d.stats.dropped++;
@@ -320,7 +490,11 @@ export class PipelineModel implements SimModel<PipelineFault> {
   private bufferChanged(d: Stage): void {
     const now = this.sim.now;
     const len = d.buffer.length;
-    if (len > d.backlogMax) d.backlogMax = len;
+    if (len > d.backlogMax) {
+      d.backlogMax = len;
+      d.backlogMaxAt = now;
+      d.drainedAt = NaN;
+    } else if (len === 0 && d.drainedAt !== d.drainedAt) d.drainedAt = now;
     d.backlogL.set(now, len);
     d.backlogSeries!.set(now, len);
     for (const u of d.pausers) this.checkPause(this.stages[u]);
@@ -412,6 +586,10 @@ export class PipelineModel implements SimModel<PipelineFault> {
     const u = this.stages[wk.stage];
     u.blockedCopies--;
     if (--wk.pending > 0) return;
+    if (wk.req) {
+      this.answer(wk.req);
+      wk.req = null;
+    }
     u.blockedWorkers--;
     u.blockedL.set(now, u.blockedWorkers);
     u.idle.push(wk.id);
@@ -425,10 +603,17 @@ export class PipelineModel implements SimModel<PipelineFault> {
     this.n.inService++;
     d.busy++;
     d.busyL.set(now, d.busy);
-    d.Wq.add(now - item.enq);
+    const wq = now - item.enq;
+    d.Wq.add(wq);
+    if (wq > d.WqMax) d.WqMax = wq;
     d.stats.ageSum += now - item.born;
     wk.item = item;
-    const t = d.dist.sample(d.rng) * (d.slowdowns.length > 0 ? d.slowFactor() : 1);
+    let t = d.dist.sample(d.rng);
+    for (const c of d.calls) {
+      const slow = this.deps[c.dep].slowdowns;
+      t += c.dist.sample(c.rng) * (slow.length > 0 ? factorOf(slow) : 1);
+    }
+    t *= d.slowdowns.length > 0 ? d.slowFactor() : 1;
     this.sim.schedule(t, this.kDone, wk.id);
   }
 
@@ -446,6 +631,10 @@ export class PipelineModel implements SimModel<PipelineFault> {
     s.W.add(now - item.enq);
     this.sim.progress++;
     const to = s.config.to;
+    // The stage that responds answers once it has handed the item on; the copies go on without the request.
+    const req = s.config.respond ? item.req : null;
+    item.req = req ? null : item.req;
+    let dropped = false;
     if (to.length === 0) {
       this.finish(item);
       if (this.note) this.note.text = `${s.name} worker ${this.workerNo(wk)} finished an item from ${this.sources[item.source].cfg.name}: done after ${fmtS(now - item.born)} s`;
@@ -463,9 +652,20 @@ export class PipelineModel implements SimModel<PipelineFault> {
           wk.pending++;
           s.blockedCopies++;
           names?.push(`${d.name} (blocked: full)`);
-        } else names?.push(copy.state === DROPPED ? `${d.name} (dropped: full)` : d.name);
+        } else {
+          if (copy.state === DROPPED) dropped = true;
+          names?.push(copy.state === DROPPED ? `${d.name} (dropped: full)` : d.name);
+        }
       }
       if (this.note) this.note.text = `${s.name} worker ${this.workerNo(wk)} finished an item → ${names!.join(', ')}`;
+    }
+    if (req) {
+      // A hand-off the buffer dropped fails the request (the handler answers 503); a blocked one holds the response.
+      const open = req.state === REQ_OPEN;
+      if (dropped) this.refuse(req);
+      else if (wk.pending > 0) wk.req = req;
+      else this.answer(req);
+      if (this.note) this.note.text += dropped ? (open ? ' · refused (503)' : '') : wk.pending > 0 ? ' · the response waits for the hand-off' : open ? ` · response after ${fmtS(now - req.born)} s` : ' · its caller had already left (504)';
     }
     if (wk.pending > 0) {
       wk.blockedAt = now;
@@ -513,8 +713,8 @@ export class PipelineModel implements SimModel<PipelineFault> {
   // ─── faults ────────────────────────────────────────────────────────────────────────────────
 
   inject(f: PipelineFault): void {
-    if (f.kind !== 'load-spike') this.stageNamed(f.target);
-    else this.arrivals.find(f.target);
+    if (f.kind === 'load-spike') this.arrivals.find(f.target);
+    else if (f.kind !== 'slowdown' || !this.deps.some((d) => d.name === f.target)) this.stageNamed(f.target);
     this.faults.inject(f);
   }
 
@@ -531,6 +731,13 @@ export class PipelineModel implements SimModel<PipelineFault> {
       this.arrivals.apply(f);
       return;
     }
+    const dep = f.kind === 'slowdown' ? this.deps.findIndex((d) => d.name === f.target) : -1;
+    if (f.kind === 'slowdown' && dep >= 0) {
+      this.log.add(now, 'WARN', 'FaultInjector', `slowdown: calls to ${f.target} ×${f.factor} for ${f.duration} s`);
+      this.deps[dep].slowdowns.push({ until: now + f.duration, factor: f.factor });
+      this.sim.scheduleAt(now + f.duration, this.kDepSlowEnd, dep);
+      return;
+    }
     const s = this.stageNamed(f.target);
     if (f.kind === 'slowdown') {
       this.log.add(now, 'WARN', 'FaultInjector', `slowdown: ${s.name} processing times ×${f.factor} for ${f.duration} s`);
@@ -540,6 +747,18 @@ export class PipelineModel implements SimModel<PipelineFault> {
       this.log.add(now, 'INFO', 'FaultInjector', `${s.name}: ${f.count} more worker${f.count === 1 ? '' : 's'} (${s.workers + f.count} in all)`);
       this.addWorkers(s, f.count);
     }
+  }
+
+  private onDepSlowEnd(i: number): void {
+    const d = this.deps[i];
+    const now = this.sim.now;
+    d.slowdowns = d.slowdowns.filter((x) => x.until > now);
+  }
+
+  /** Whether calls to dependency i are slowed now. */
+  depSlowed(i: number): boolean {
+    const now = this.sim.now;
+    return this.deps[i].slowdowns.some((x) => x.until > now);
   }
 
   private onSlowEnd(i: number): void {
@@ -555,6 +774,9 @@ export class PipelineModel implements SimModel<PipelineFault> {
     this.since = now;
     this.W.reset();
     this.latency.reset();
+    this.reqStats = noRequestCounts();
+    this.reqW.reset();
+    this.reqLatency.reset();
     for (const s of this.stages) s.resetStats(now);
     for (const src of this.sources) {
       src.stats = noSourceStats();
@@ -576,6 +798,13 @@ export class PipelineModel implements SimModel<PipelineFault> {
     s.p50.set(from, h.total > 0 ? h.quantile(0.5) : 0);
     s.p99.set(from, h.total > 0 ? h.quantile(0.99) : 0);
     h.reset();
+    if (this.hasRequests) {
+      const hr = this.binReq;
+      s['req.p50'].set(from, hr.total > 0 ? hr.quantile(0.5) : 0);
+      s['req.p99'].set(from, hr.total > 0 ? hr.quantile(0.99) : 0);
+      s['req.timeouts'].set(from, b.timeouts);
+      hr.reset();
+    }
     for (const st of this.stages) {
       s[`done.${st.index}`].set(from, st.binDone);
       st.binDone = 0;
@@ -591,7 +820,7 @@ export class PipelineModel implements SimModel<PipelineFault> {
     this.lastSecond.in = b.in;
     this.lastSecond.done = b.done;
     this.lastSecond.lost = b.lost;
-    this.bin = { in: 0, done: 0, lost: 0 };
+    this.bin = { in: 0, done: 0, lost: 0, timeouts: 0 };
     this.sim.schedule(1, kTick, 0, 100);
   }
 

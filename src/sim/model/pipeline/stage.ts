@@ -19,6 +19,29 @@ export const DROPPED = 3;
 export const SHED = 4;
 export const DONE = 5;
 
+/** The product of the factors of the slowdowns in force. */
+export function factorOf(slowdowns: readonly { factor: number }[]): number {
+  let f = 1;
+  for (const x of slowdowns) f *= x.factor;
+  return f;
+}
+
+/** Request states: waiting for its response, answered in time, timed out (its caller gave up), refused (dropped or shed before the response), answered after it timed out. */
+export const REQ_OPEN = 0;
+export const REQ_OK = 1;
+export const REQ_TIMED_OUT = 2;
+export const REQ_REFUSED = 3;
+export const REQ_LATE = 4;
+
+/** A caller waiting for the response to the item its source produced (sources whose items reach a `respond` stage). */
+export class Request {
+  state = REQ_OPEN;
+  constructor(
+    readonly source: number,
+    readonly born: number,
+  ) {}
+}
+
 /** One message moving through the pipeline; a stage that sends to several stages copies it. */
 export class Item {
   state = BUFFERED;
@@ -29,6 +52,8 @@ export class Item {
   blockedAt = 0;
   handle = -1;
   slot = -1;
+  /** Its caller's request, until the stage that responds is done with it (copies have none). */
+  req: Request | null = null;
   constructor(
     /** The source that produced it (copies keep it). */
     readonly source: number,
@@ -42,6 +67,8 @@ export class Worker {
   item: Item | null = null;
   pending = 0;
   blockedAt = 0;
+  /** The request it answers once its blocked copies are in (a responding stage's worker). */
+  req: Request | null = null;
   constructor(
     readonly id: number,
     readonly stage: number,
@@ -85,9 +112,14 @@ export class Stage {
   blockedCopies = 0;
   liveWaiters = 0;
   paused = false;
-  /** Every item ever dropped here (never reset), the peak buffer length. */
+  /** Every item ever dropped here (never reset), the peak buffer length, when it was reached and when the buffer was next empty (NaN: not yet), the longest wait in it. */
   droppedAll = 0;
   backlogMax = 0;
+  backlogMaxAt = 0;
+  drainedAt = NaN;
+  WqMax = 0;
+  /** Its dependencies: index in the model's list, distribution and stream of each call. */
+  calls: { dep: number; dist: Distribution; rng: Rng }[] = [];
   slowdowns: { until: number; factor: number }[] = [];
   stats: StageStats = noStageStats();
   /** Queueing delay (buffer entry → service start) and time at the stage (→ service end) of items it finished. */
@@ -129,10 +161,14 @@ export class Stage {
     return this.buffer.length + this.liveWaiters;
   }
 
+  /** How long the oldest waiting item has waited (0 with none): the buffer's lag in seconds. */
+  lagNow(now: number): number {
+    const head = this.buffer.peek();
+    return head ? now - head.enq : 0;
+  }
+
   slowFactor(): number {
-    let f = 1;
-    for (const s of this.slowdowns) f *= s.factor;
-    return f;
+    return factorOf(this.slowdowns);
   }
 
   resetStats(now: number): void {

@@ -49,6 +49,7 @@ import compaction from './compaction.ts';
 import tombstones from './tombstones.ts';
 import pipelineStages from './pipeline-stages.ts';
 import bufferbloat from './bufferbloat.ts';
+import requestPath from './request-path.ts';
 import priorityTopics from './priority-topics.ts';
 import dualWriteOutbox from './dual-write-outbox.ts';
 
@@ -83,6 +84,7 @@ export const TABLES: Record<string, Entry[]> = {
   tombstones,
   'pipeline-stages': pipelineStages,
   bufferbloat,
+  'request-path': requestPath,
   'priority-topics': priorityTopics,
   'log-vs-queue': logVsQueue,
   'log-replay': logReplay,

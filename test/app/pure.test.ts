@@ -4,6 +4,7 @@ import { decimalsFor, fmt, fmtInt, fmtPM, fmtTick } from '../../src/app/format.t
 import { littleView } from '../../src/app/panels/station/little.ts';
 import { MESSAGES } from '../../src/app/i18n.ts';
 import { SWEEP_MESSAGES } from '../../src/app/shell/sweep-text.ts';
+import { TOOL_MESSAGES } from '../../src/app/shell/tools-text.ts';
 import { KAFKA_MESSAGES } from '../../src/app/panels/kafka/text.ts';
 import { AUTOSCALER_MESSAGES } from '../../src/app/panels/kafka/autoscaler-text.ts';
 import { STATION_MESSAGES, stranslate } from '../../src/app/panels/station/text.ts';
@@ -85,7 +86,7 @@ describe('littleView', () => {
 
 describe('i18n', () => {
   it('has a real Russian text for every English key, in the page’s and every panel’s dictionary', () => {
-    for (const table of [MESSAGES, KAFKA_MESSAGES, AUTOSCALER_MESSAGES, STATION_MESSAGES, SWEEP_MESSAGES] as Record<'en' | 'ru', Record<string, string>>[]) {
+    for (const table of [MESSAGES, KAFKA_MESSAGES, AUTOSCALER_MESSAGES, STATION_MESSAGES, SWEEP_MESSAGES, TOOL_MESSAGES] as Record<'en' | 'ru', Record<string, string>>[]) {
       expect(Object.keys(table.ru).sort()).toEqual(Object.keys(table.en).sort());
       for (const key of Object.keys(table.en)) {
         expect(table.ru[key], key).toBeTruthy();

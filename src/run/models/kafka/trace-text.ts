@@ -6,8 +6,32 @@
  * record" chunk imports this file without the model.
  */
 import type { TraceEvent, TraceRequest, TraceResult, TraceState, TracedRecord } from '../../../sim/model/kafka/trace.ts';
+import type { KafkaScenario } from '../../../scenario/schema.ts';
 
 export type TraceLang = 'en' | 'ru';
+
+/** The topic's partition count at its largest over the run (add-partitions faults grow it). */
+export function tracePartitions(s: KafkaScenario): number {
+  return s.faults.reduce((n, f) => (f.kind === 'add-partitions' ? Math.max(n, f.count) : n), s.topic.partitions);
+}
+
+/** The producers' key spaces in words: "checkout: order-0 … order-99999". */
+export function keySpaces(s: KafkaScenario, lang: TraceLang = 'en'): string {
+  return s.producers
+    .map((p) => {
+      const k = p.keys;
+      const space =
+        k.kind === 'none'
+          ? lang === 'ru'
+            ? 'ключи null'
+            : 'null keys'
+          : k.kind === 'coarse'
+            ? `${k.values.slice(0, 4).join(', ')}${k.values.length > 4 ? (lang === 'ru' ? `, … (значений: ${k.values.length})` : `, … (${k.values.length} values)`) : ''}`
+            : `${k.prefix ?? 'key-'}0 … ${k.prefix ?? 'key-'}${k.count - 1}`;
+      return `${p.name}: ${space}`;
+    })
+    .join('; ');
+}
 
 const LOCALES: Record<TraceLang, string> = { en: 'en-US', ru: 'ru-RU' };
 

@@ -8,6 +8,7 @@ import type { KafkaScenario } from '../../../scenario/schema.ts';
 import { KafkaModel } from '../../../sim/model/kafka/kafka-model.ts';
 import { keyIndexOf, TRACE_MAX_RECORDS, type TraceRequest, type TraceResult } from '../../../sim/model/kafka/trace.ts';
 import { kafkaConfig } from './summary.ts';
+import { keySpaces, tracePartitions } from './trace-text.ts';
 
 export type { TraceRequest, TraceResult };
 
@@ -20,27 +21,6 @@ export const TRACE_KEY_MAX = 200;
 export const TRACE_N_MAX = 2_147_483_647;
 
 const clip = (text: string, n = 60) => (text.length > n ? `${text.slice(0, n)}…` : text);
-
-/** The topic's partition count at its largest over the run (add-partitions faults grow it). */
-export function tracePartitions(s: KafkaScenario): number {
-  return s.faults.reduce((n, f) => (f.kind === 'add-partitions' ? Math.max(n, f.count) : n), s.topic.partitions);
-}
-
-/** The producers' key spaces in words: "checkout: order-0 … order-99999". */
-export function keySpaces(s: KafkaScenario): string {
-  return s.producers
-    .map((p) => {
-      const k = p.keys;
-      const space =
-        k.kind === 'none'
-          ? 'null keys'
-          : k.kind === 'coarse'
-            ? `${k.values.slice(0, 4).join(', ')}${k.values.length > 4 ? `, … (${k.values.length} values)` : ''}`
-            : `${k.prefix ?? 'key-'}0 … ${k.prefix ?? 'key-'}${k.count - 1}`;
-      return `${p.name}: ${space}`;
-    })
-    .join('; ');
-}
 
 const isInt = (x: unknown, min: number, max: number): x is number => typeof x === 'number' && Number.isInteger(x) && x >= min && x <= max;
 

@@ -17,7 +17,8 @@
  * minute) are folded into one with a count and the time of the last, as the event log folds them.
  */
 import { RecordState, type PartitionLog } from './partition-log.ts';
-import type { KeySpec } from './keys.ts';
+
+export { keyIndexOf } from './key-index.ts';
 
 /** Most records one request follows. */
 export const TRACE_MAX_RECORDS = 20;
@@ -166,27 +167,6 @@ export interface TraceResult {
   logEnd: number[];
   /** Records appended to the topic by then. */
   appended: number;
-}
-
-/**
- * The index of `key` among the keys a generator of `spec` draws, or −1: `${prefix}${i}` for
- * uniform and zipf keys (i written as `String(i)` writes it), the value's place for coarse keys.
- */
-export function keyIndexOf(spec: KeySpec, key: string): number {
-  switch (spec.kind) {
-    case 'none':
-      return -1;
-    case 'coarse':
-      return spec.values.indexOf(key);
-    default: {
-      const prefix = spec.prefix ?? 'key-';
-      if (!key.startsWith(prefix)) return -1;
-      const digits = key.slice(prefix.length);
-      if (!/^(0|[1-9][0-9]{0,7})$/.test(digits)) return -1;
-      const i = Number(digits);
-      return i < spec.count ? i : -1;
-    }
-  }
 }
 
 interface Rec extends TracedRecord {

@@ -87,7 +87,7 @@ test('poison record retried in place: the timeline shows three failed attempts w
 
   await page.getByTestId('lang-ru').click();
   await expect(page.getByTestId('trace-story')).toHaveText(/^warehouse: получена 1 раз, неудачных попыток: 4, повторов: 3, затем ушла в DLQ через [\d,]+ с после отправки$/);
-  await expect(page.getByTestId('tab-trace')).toHaveText('Путь записи');
+  await expect(page.getByTestId('tab-trace')).toHaveText('Отследить');
   await expect(rows.filter({ hasText: 'повтор на месте после паузы 500 мс' })).toHaveCount(1);
   expect(await overflow(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/trace-poison-ru.png` });
@@ -96,6 +96,12 @@ test('poison record retried in place: the timeline shows three failed attempts w
 test('retry-topics: a key follows its first 20 records; a dead-lettered one moves through both retry topics with their delays', async ({ page }) => {
   await open(page, scenario('retry-topics'));
   await runToEnd(page);
+  // With the longest log count (1000 lines) the folded tool tabs stay on one row in both languages: the lesson keeps its height.
+  for (const lang of ['ru', 'en']) {
+    await page.getByTestId(`lang-${lang}`).click();
+    await expect(page.getByTestId('tab-log')).toContainText('(1000)');
+    expect(await page.getByRole('tablist', { name: lang === 'ru' ? 'Инструменты' : 'Tools' }).evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(34);
+  }
   await openTool(page);
   await page.getByTestId('trace-key').fill('user-332');
   await page.getByTestId('trace-follow').click();

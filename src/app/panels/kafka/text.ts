@@ -144,7 +144,7 @@ const en = {
 export type KMessageKey = keyof typeof en;
 
 const ru: Record<KMessageKey, string> = {
-  'tab.trace': 'Путь записи',
+  'tab.trace': 'Отследить',
   'wrho.theory': 'теория, M/M/1 на консьюмер (1/μ = {mean} с)',
   'wrho.theoryPK': 'теория, M/G/1 на консьюмер, Поллачек–Хинчин (1/μ = {mean} с, cv² = {cv2})',
   'wrho.noTheory': 'Кривой теории нет: {threads} потоков консьюмера ждут самую медленную запись пачки, формулы для этого нет.',

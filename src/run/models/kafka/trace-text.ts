@@ -69,13 +69,17 @@ export function wait(lang: TraceLang, dt: number): string {
 
 const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
 
-/** "1 time" / "3 times"; Russian "1 раз", "3 раза", "5 раз". */
-function times(lang: TraceLang, n: number): string {
-  if (lang === 'en') return n === 1 ? 'once' : `${num(lang, n)} times`;
+/** Russian plural form of n: "one" (1, 21, …), "few" (2–4, 22–24, …) or "many" (0, 5–20, 25, …). */
+export function ruForm(n: number): 'one' | 'few' | 'many' {
   const m10 = n % 10;
   const m100 = n % 100;
-  const word = m10 === 1 && m100 !== 11 ? 'раз' : m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14) ? 'раза' : 'раз';
-  return `${num(lang, n)} ${word}`;
+  return m10 === 1 && m100 !== 11 ? 'one' : m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14) ? 'few' : 'many';
+}
+
+/** "once" / "3 times"; Russian "1 раз", "3 раза", "5 раз". */
+function times(lang: TraceLang, n: number): string {
+  if (lang === 'en') return n === 1 ? 'once' : `${num(lang, n)} times`;
+  return `${num(lang, n)} ${ruForm(n) === 'few' ? 'раза' : 'раз'}`;
 }
 
 const W = {

@@ -284,6 +284,8 @@ const W = {
 } as const;
 
 export type TraceWordKey = keyof (typeof W)['en'];
+/** The words, by language (a test checks both have every key and its placeholders). */
+export const TRACE_WORDS: Record<TraceLang, Record<TraceWordKey, string>> = W;
 
 export function tw(lang: TraceLang, key: TraceWordKey, vars: Record<string, string | number> = {}): string {
   return fill(W[lang][key], vars);

@@ -110,4 +110,5 @@ const ru: Record<TMessageKey, string> = {
   'chooseRecord': 'Записи',
 };
 
-export const ttranslate = makeTranslate<TMessageKey>({ en, ru } as Record<Lang, Record<TMessageKey, string>>);
+export const TRACE_UI_MESSAGES: Record<Lang, Record<TMessageKey, string>> = { en, ru };
+export const ttranslate = makeTranslate<TMessageKey>(TRACE_UI_MESSAGES);

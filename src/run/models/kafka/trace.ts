@@ -59,9 +59,9 @@ export function checkTraceRequest(raw: unknown, s: KafkaScenario): { ok: true; r
 export function parseTraceArg(text: string): TraceRequest | string {
   const usage = `--trace must be key=<key>, <partition>:<offset> or n=<n> (the n-th record appended, from 1), got "${clip(text)}"`;
   if (text.startsWith('key=')) return { by: 'key', key: text.slice(4) };
-  const po = /^\s*(\d{1,16})\s*:\s*(\d{1,16})\s*$/.exec(text);
+  const po = /^\s*(\d{1,30})\s*:\s*(\d{1,30})\s*$/.exec(text);
   if (po) return { by: 'offset', partition: Number(po[1]), offset: Number(po[2]) };
-  const n = /^(?:n|nth)=\s*(\d{1,16})\s*$/.exec(text);
+  const n = /^(?:n|nth)=\s*(\d{1,30})\s*$/.exec(text);
   if (n) return { by: 'nth', n: Number(n[1]) };
   return usage;
 }

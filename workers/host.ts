@@ -20,7 +20,7 @@
  */
 import { modelFor, type AnyModelEntry, type FinalView, type LiveView, type SimModel } from '../src/run/registry.ts';
 import { formatError, validateScenario, type Scenario } from '../src/scenario/index.ts';
-import type { CommandResult, LiveFault, RunStatus, Snapshot, Speed, StepReport } from './protocol.ts';
+import type { CommandResult, LiveFault, RunStatus, Snapshot, Speed, StepReport, TraceReply } from './protocol.ts';
 import { withLiveFaults } from './liveFaults.ts';
 import { runBudgeted, type Chunk } from './pacing.ts';
 import { NoProgressError } from '../src/sim/kernel/simulation.ts';
@@ -300,6 +300,21 @@ export class RunHost {
     this.#live = [...this.#live, f];
     this.#snapshot();
     return this.#ok();
+  }
+
+  /**
+   * "Follow one record": replays the run — the scenario, its seed and the faults injected live so
+   * far — headless up to the current simulated time (to its end with `toEnd`, or when it has not
+   * started), with the records `request` names followed, and answers with their timelines. The
+   * live run is not touched; its numbers and the replay's are the same run's.
+   */
+  trace(request: unknown, toEnd = false): TraceReply {
+    const s = this.#scenario;
+    if (!s) return { ok: false, error: 'no scenario is loaded' };
+    const support = modelFor(s).trace;
+    if (!support) return { ok: false, error: `the "${s.model}" model has no records to follow` };
+    const now = this.#run?.model.sim.now ?? this.#ended?.simTime ?? 0;
+    return support.run(withLiveFaults(s, this.#live), request, toEnd || now <= 0 ? s.duration : now);
   }
 
   #restart(quiet = false): CommandResult {

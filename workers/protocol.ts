@@ -3,8 +3,9 @@
  * imports this file with `import type`, so no simulation code ends up in the page bundle.
  */
 import type { Scenario } from '../src/scenario/index.ts';
+import type { TraceReply } from '../src/run/models/kafka/trace.ts';
 
-export type { Scenario };
+export type { Scenario, TraceReply };
 /** Simulated seconds per wall-clock second, or 'max' (as fast as the machine allows). */
 export type Speed = number | 'max';
 

@@ -5,7 +5,7 @@
  * (`{ ok: false, error }`), never by throwing.
  */
 import * as Comlink from 'comlink';
-import type { CommandResult, LiveFault, Snapshot, Speed } from './protocol.ts';
+import type { CommandResult, LiveFault, Snapshot, Speed, TraceReply } from './protocol.ts';
 import { RunHost } from './host.ts';
 import { workerHost } from './pacing.ts';
 import { cutLinkStart } from '../src/scenario/cutlink.ts';
@@ -44,6 +44,8 @@ const api = {
   reset: (): CommandResult => runner.reset(),
   /** A live fault now, recorded for the share link. */
   inject: (fault: LiveFault): CommandResult => runner.inject(fault),
+  /** "Follow one record": a replay of the run up to now (or its end) with the records `request` names followed. */
+  trace: (request: unknown, toEnd?: boolean): TraceReply => runner.trace(request, toEnd),
   /** What a share link cut short still names (its kind and id), or null. Not a run command. */
   cutLinkStart: (hash: string): { model: string; id: string | null } | null => cutLinkStart(hash),
 };

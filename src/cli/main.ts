@@ -15,7 +15,7 @@ import { compareRuns, formatCompare, lessonFix, type LessonFix } from './compare
 import { applyOverride, clip, OverrideError, parseOverride, type Override } from '../scenario/set-path.ts';
 import { depthMessage, jsonTextTooDeep, MAX_SCENARIO_BYTES, valueTooDeep } from '../scenario/limits.ts';
 import { describeRunError, runScenarioWithLog } from '../run/run.ts';
-import { modelFor } from '../run/registry.ts';
+import { MODELS, modelFor } from '../run/registry.ts';
 import { partitionForKey } from '../sim/model/kafka/murmur2.ts';
 import { jsonText, oneLine, terminalText } from './terminal.ts';
 import { exportCommand, importCommand } from './import.ts';
@@ -36,6 +36,9 @@ options:
                       the headline metrics of both runs side by side (with --json: {a, b, compare})
   --compare <file|URL>  compare with another scenario of the same model (run on this seed)
   --vs-set path=value  compare with this scenario changed (repeatable; after --compare's fix)
+  --trace WHAT        follow records through the run and print their timeline (log-broker
+                      scenarios): key=<key> (its first 20 records), <partition>:<offset>, or
+                      n=<n> (the n-th record appended); with --json: one JSON object
   -h, --help          this text
 
 partition: prints the partition Kafka's default partitioner picks for each key:
@@ -142,6 +145,8 @@ interface Args {
   json: boolean;
   log: boolean;
   timing: boolean;
+  /** `--trace`'s value: the records to follow (the model's entry reads it), or null. */
+  trace: string | null;
 }
 
 function parseArgs(argv: string[]): Args | 'help' {
@@ -151,6 +156,7 @@ function parseArgs(argv: string[]): Args | 'help' {
   let timing = true;
   let log = false;
   let compare: string | null = null;
+  let trace: string | null = null;
   const vsSets: Override[] = [];
   const override = (text: string): Override => {
     try {
@@ -182,12 +188,17 @@ function parseArgs(argv: string[]): Args | 'help' {
     else if (a === '--compare') {
       if (compare !== null) throw new UsageError('--compare given twice (one comparison at a time)');
       compare = value();
+    } else if (a === '--trace') {
+      if (trace !== null) throw new UsageError('--trace given twice (one request at a time; key=<key> follows every record with that key)');
+      trace = value();
     } else if (a.startsWith('-')) throw new UsageError(`unknown option ${clip(a, ECHO_MAX)}`);
     else if (source === undefined) source = a;
     else throw new UsageError(`unexpected argument "${clip(a, ECHO_MAX)}" (one scenario at a time)`);
   }
   if (source === undefined) throw new UsageError('no scenario given');
-  return { source, overrides, compare, vsSets, json, timing, log };
+  if (trace !== null && (compare !== null || vsSets.length > 0)) throw new UsageError('--trace follows records through one run: leave out --compare and --vs-set');
+  if (trace !== null && log) throw new UsageError('--trace prints the records’ timeline: leave out --log');
+  return { source, overrides, compare, vsSets, json, timing, log, trace };
 }
 
 const fail = (message: string): never => {
@@ -340,6 +351,7 @@ function run(argv: string[], io: CliIo): number {
     io.stderr(`error: invalid scenario (${oneLine(clip(args.source, ECHO_MAX))}):\n${errorLines(errors).join('\n')}\n`);
     return 2;
   }
+  if (args.trace !== null) return traceCommand(s, args.trace, args.json, io);
   const now = io.now ?? (() => performance.now());
   let ran;
   let ranB = null;
@@ -371,6 +383,25 @@ function run(argv: string[], io: CliIo): number {
       io.stdout(`${e.t.toFixed(3).padStart(10)} s  ${e.level.padEnd(5)} [${oneLine(e.source)}] ${oneLine(e.text)}${times}\n`);
     }
   }
+  return 0;
+}
+
+/** `--trace`: replays the scenario to its end with the records the value names followed, and prints their timeline. */
+function traceCommand(s: Scenario, text: string, json: boolean, io: CliIo): number {
+  const support = modelFor(s).trace;
+  if (!support) {
+    const kinds = Object.values(MODELS).filter((e) => 'trace' in e && e.trace).map((e) => `"${e.kind}"`);
+    io.stderr(`error: --trace follows the records of a log-broker scenario (model ${kinds.join(' or ')}); ${oneLine(clip(s.id, ECHO_MAX))} is a "${s.model}" scenario\n`);
+    return 2;
+  }
+  const parsed = support.parse(text);
+  const reply = parsed.ok ? support.run(s, parsed.request, s.duration) : parsed;
+  if (!reply.ok) {
+    io.stderr(`error: ${clip(oneLine(reply.error), 4 * LINE_MAX)}\n`);
+    return 2;
+  }
+  if (json) io.stdout(`${jsonText(JSON.stringify({ scenario: s.id, seed: s.seed, ...reply.trace }, null, 2))}\n`);
+  else io.stdout(terminalText(support.format({ ...s, title: oneLine(s.title) }, reply.trace)));
   return 0;
 }
 

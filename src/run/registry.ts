@@ -12,6 +12,7 @@ import type { GenericSchema } from 'valibot';
 import type { Scenario } from '../scenario/schema.ts';
 import type { SimModel } from '../sim/model/contract.ts';
 import type { LogEntry } from '../sim/model/kafka/event-log.ts';
+import type { TraceReply, TraceResult } from './models/kafka/trace.ts';
 import { kafkaEntry } from './models/kafka/entry.ts';
 import { stationEntry } from './models/station/entry.ts';
 import { queueEntry } from './models/queue/entry.ts';
@@ -50,6 +51,18 @@ export interface FinalView<D> {
   snapshot(focus: number): D;
   /** Every ArrayBuffer in `data` (see {@link LiveView.transfer}). */
   transfer(data: D): ArrayBuffer[];
+}
+
+/**
+ * "Follow one record", for a model whose records can be followed: `parse` reads the CLI's `--trace`
+ * value into a request, `run` replays the scenario (seed and faults) up to simulated time `until`
+ * with the records the request names followed — checking the request first, every value against its
+ * range —, and `format` is the CLI's table of the result.
+ */
+export interface TraceSupport<S> {
+  parse(text: string): { ok: true; request: unknown } | { ok: false; error: string };
+  run(scenario: S, request: unknown, until: number): TraceReply;
+  format(scenario: S, trace: TraceResult): string;
 }
 
 /** One point of a latency-vs-utilisation sweep, read off a finished run's summary. */
@@ -91,6 +104,8 @@ export interface ModelEntry<S extends Scenario, M extends SimModel<F>, Sum, D, F
   readonly shipped: ShippedTable<S, Sum>;
   /** The few numbers its stories are about, read off a summary: compare view and `--compare` line two runs up by them. */
   readonly headline: readonly MetricDef<Sum>[];
+  /** Following records through a replay of the run (the log model's); absent when the model has none to follow. */
+  readonly trace?: TraceSupport<S>;
 }
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the registry erases each entry's own types */

@@ -135,13 +135,14 @@ test('keyboard: arrows move between the tool tabs and between the lesson steps, 
   await expect(status(page)).toHaveAttribute('data-value', 'paused');
   const tab = (id: string) => page.getByTestId(`tab-${id}`);
   const tabindex = async (ids: string[]) => Promise.all(ids.map((id) => page.getByTestId(id).getAttribute('tabindex')));
-  const tools = ['tab-faults', 'tab-log', 'tab-wrho', 'tab-sweep'];
+  const tools = ['tab-faults', 'tab-log', 'tab-trace', 'tab-wrho', 'tab-sweep'];
   // One tool tab in the Tab order (none is open: the first).
-  expect(await tabindex(tools)).toEqual(['0', '-1', '-1', '-1']);
+  expect(await tabindex(tools)).toEqual(['0', '-1', '-1', '-1', '-1']);
   await tab('faults').focus();
   // Manual activation: arrows (and Home / End) move the focus, round the ends, and open nothing.
   for (const [key, to] of [
     ['ArrowRight', 'log'],
+    ['ArrowRight', 'trace'],
     ['ArrowRight', 'wrho'],
     ['ArrowRight', 'sweep'],
     ['ArrowRight', 'faults'],
@@ -153,19 +154,19 @@ test('keyboard: arrows move between the tool tabs and between the lesson steps, 
     await page.keyboard.press(key);
     await expect(tab(to), `${key} → ${to}`).toBeFocused();
   }
-  expect(await tabindex(tools)).toEqual(['0', '-1', '-1', '-1']);
+  expect(await tabindex(tools)).toEqual(['0', '-1', '-1', '-1', '-1']);
   await expect(page.locator('#tool-panel')).toHaveCount(0);
   await page.keyboard.press('End');
-  expect(await tabindex(tools)).toEqual(['-1', '-1', '-1', '0']);
+  expect(await tabindex(tools)).toEqual(['-1', '-1', '-1', '-1', '0']);
   await page.keyboard.press('ArrowLeft');
   // Enter opens the focused tab; the open one stays the tab in the Tab order while the focus moves on.
   await page.keyboard.press('Enter');
   await expect(tab('wrho')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('chart-wrho')).toBeVisible();
   await page.keyboard.press('ArrowLeft');
-  await expect(tab('log')).toBeFocused();
+  await expect(tab('trace')).toBeFocused();
   await expect(tab('wrho')).toHaveAttribute('aria-selected', 'true');
-  expect(await tabindex(tools)).toEqual(['-1', '-1', '0', '-1']);
+  expect(await tabindex(tools)).toEqual(['-1', '-1', '-1', '0', '-1']);
 
   // The lesson's steps: automatic activation, the focused step is shown.
   const steps = ['step-story', 'step-watch', 'step-why', 'step-fix'];

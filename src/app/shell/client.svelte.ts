@@ -6,7 +6,7 @@
  */
 import { proxy, wrap, type Remote } from 'comlink';
 import type { SimWorkerApi } from '../../../workers/sim.worker.ts';
-import type { CommandResult, LiveFault, Snapshot, Speed } from '../../../workers/protocol.ts';
+import type { CommandResult, LiveFault, Snapshot, Speed, TraceReply } from '../../../workers/protocol.ts';
 import type { Scenario } from '../../scenario/index.ts';
 
 export interface SimClientHandlers {
@@ -94,6 +94,14 @@ export class SimClient {
   /** A refused fault is reported to the caller, not as a run failure. */
   inject(fault: LiveFault): Promise<CommandResult> {
     return this.#call(() => this.#api.inject(fault), true);
+  }
+  /** "Follow one record" (the worker replays the run); a failure is the reply's, not the run's. */
+  async trace(request: unknown, toEnd = false): Promise<TraceReply> {
+    try {
+      return await this.#api.trace(request, toEnd);
+    } catch (e) {
+      return { ok: false, error: e instanceof Error ? e.message : String(e) };
+    }
   }
   /** What a share link cut short still names (the worker decodes it); null when nothing or on failure. */
   async cutLinkStart(hash: string): Promise<{ model: string; id: string | null } | null> {

@@ -8,7 +8,7 @@
 import { createActor, type Actor } from 'xstate';
 import { decodeShare, decodeShareView, encodeShareHash, formatError, validateScenario, type MockRef, type PlaylistEntry, type Scenario, type ShareView, type SweepLink } from '../../scenario/index.ts';
 import type { ParamSweep } from './paramSweep.svelte.ts';
-import type { LiveFault, Snapshot } from '../../../workers/protocol.ts';
+import type { LiveFault, Snapshot, TraceReply } from '../../../workers/protocol.ts';
 import { withLiveFaults } from '../../../workers/liveFaults.ts';
 import { lessonInfo, loadedLesson, loadLesson, type ScenarioContent } from '../../content/scenarios.ts';
 import { runMachine, type RunState } from '../machines/runMachine.ts';
@@ -822,6 +822,11 @@ export class Playground {
     this.#liveWritten = 0;
     this.#writeUrl(this.scenario);
     this.#actor?.send({ type: 'RESET' });
+  }
+
+  /** "Follow one record": the run replayed up to now (or its end) with the records `request` names followed. */
+  trace(request: unknown, toEnd = false): Promise<TraceReply> {
+    return this.#client?.trace(request, toEnd) ?? Promise.resolve({ ok: false, error: 'the simulation worker has not started' });
   }
 
   /** A live fault now (its `at` is set by the worker); refused ones set `faultError`. */

@@ -5,16 +5,21 @@ import type { ModelPanels } from '../../registry.ts';
 import { kafkaCompare } from './compare.ts';
 import Main from './Main.svelte';
 import Faults from './Faults.svelte';
+import TraceTab from './TraceTab.svelte';
 import EventLog from '../common/EventLog.svelte';
 import { ctranslate } from '../common/text.ts';
 import { kafkaCounters } from './counters.ts';
+import { ktranslate } from './text.ts';
 import { kafkaSweep } from './sweep.ts';
 import { KAFKA_SETTINGS } from './sections.ts';
 
 export const panels: ModelPanels<KafkaScenario> = {
   Main,
   Side: Faults,
-  tabs: [{ id: 'log', label: (pg) => `${ctranslate(pg.lang, 'tab.log')} (${(pg.data as KafkaSnapshotData | null)?.log.length ?? 0})`, component: EventLog }],
+  tabs: [
+    { id: 'log', label: (pg) => `${ctranslate(pg.lang, 'tab.log')} (${(pg.data as KafkaSnapshotData | null)?.log.length ?? 0})`, component: EventLog },
+    { id: 'trace', label: (pg) => ktranslate(pg.lang, 'tab.trace'), component: TraceTab },
+  ],
   counters: kafkaCounters,
   settings: KAFKA_SETTINGS,
   sweep: kafkaSweep,

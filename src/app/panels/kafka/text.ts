@@ -5,6 +5,7 @@
 import { makeTranslate, type Lang, type Vars } from '../../i18n.ts';
 
 const en = {
+  'tab.trace': 'Follow a record',
   'wrho.theory': 'theory, M/M/1 per consumer (1/μ = {mean} s)',
   'wrho.theoryPK': 'theory, M/G/1 per consumer, Pollaczek–Khinchine (1/μ = {mean} s, cv² = {cv2})',
   'wrho.noTheory': 'No theory curve: {threads} threads per consumer wait for each batch’s slowest record; no closed form fits that.',
@@ -143,6 +144,7 @@ const en = {
 export type KMessageKey = keyof typeof en;
 
 const ru: Record<KMessageKey, string> = {
+  'tab.trace': 'Отследить',
   'wrho.theory': 'теория, M/M/1 на консьюмер (1/μ = {mean} с)',
   'wrho.theoryPK': 'теория, M/G/1 на консьюмер, Поллачек–Хинчин (1/μ = {mean} с, cv² = {cv2})',
   'wrho.noTheory': 'Кривой теории нет: {threads} потоков консьюмера ждут самую медленную запись пачки, формулы для этого нет.',

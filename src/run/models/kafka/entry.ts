@@ -12,6 +12,8 @@ import { formatKafkaTable } from './table.ts';
 import { describeStep } from './describe.ts';
 import type { ModelEntry } from '../../registry.ts';
 import { KAFKA_HEADLINE } from './headline.ts';
+import { parseTraceArg, traceKafka } from './trace.ts';
+import { formatTrace } from './trace-table.ts';
 
 /** Little's-law samples per live run. */
 export const LITTLE_SAMPLES = 300;
@@ -51,4 +53,12 @@ export const kafkaEntry: ModelEntry<KafkaScenario, KafkaModel, KafkaSummary, Kaf
   },
   shipped: kafkaShipped,
   headline: KAFKA_HEADLINE,
+  trace: {
+    parse(text) {
+      const r = parseTraceArg(text);
+      return typeof r === 'string' ? { ok: false, error: r } : { ok: true, request: r };
+    },
+    run: traceKafka,
+    format: formatTrace,
+  },
 };

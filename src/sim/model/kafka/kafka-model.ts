@@ -22,6 +22,7 @@ import { ConsumerGroup, type GroupConfig, type GroupStats, type GroupTiming } fr
 import type { SimModel } from '../contract.ts';
 import { ProducerArrivals, type ProducerFault } from '../producer-arrivals.ts';
 import { oldReadersCope, refusedText, registers, type CompatibilityLevel, type SchemaChange } from './schema-registry.ts';
+import { keyIndexOf, RecordTracer, type TraceRequest, type TraceResult } from './trace.ts';
 
 export interface TopicConfig {
   name: string;
@@ -212,10 +213,14 @@ export class KafkaModel implements SimModel<Fault> {
   private readonly lastApplied: number[];
   /** Per group: the lag of each partition at the last chart sample. */
   private partitionLag: Float64Array[];
+  /** Follows the records a trace request names (trace.ts); null — the usual case — when none is asked for. */
+  readonly tracer: RecordTracer | null;
 
+  /** `trace`: follow the records it names through the run (a replay for "follow one record"; trace.ts). */
   constructor(
     readonly config: KafkaConfig,
     seed: number,
+    trace: TraceRequest | null = null,
   ) {
     this.streams = new RngStreams(seed);
     const topic = config.topic;
@@ -246,6 +251,23 @@ export class KafkaModel implements SimModel<Fault> {
       keyBase += keys.count;
     }
     this.keyHashes = new Int32Array(Math.max(1, keyBase)).fill(-1);
+    const keyName = (k: number) => {
+      const p = this.producers.find((x) => k >= x.keyBase && k < x.keyBase + x.keys.count)!;
+      return p.keys.key(k - p.keyBase);
+    };
+    this.tracer = trace
+      ? new RecordTracer(trace, {
+          keys:
+            trace.by === 'key'
+              ? this.producers.flatMap((p) => {
+                  const i = keyIndexOf(p.config.keys, trace.key);
+                  return i >= 0 ? [p.keyBase + i] : [];
+                })
+              : [],
+          groups: G,
+          keyName,
+        })
+      : null;
     const scale = Math.max(1e-3, config.horizon / 2000);
     this.sampleEvery = scale;
     this.inRate = new TimeIntegral(Math.max(scale, 1e-3) * 10);
@@ -288,13 +310,11 @@ export class KafkaModel implements SimModel<Fault> {
       topic: topic.name,
       keyCount: keyBase,
       keyHash: (k: number) => this.keyHash(k),
-      keyName: (k: number) => {
-        const p = this.producers.find((x) => k >= x.keyBase && k < x.keyBase + x.keys.count)!;
-        return p.keys.key(k - p.keyBase);
-      },
+      keyName,
       groupIndex: g,
       groups: G,
       committedOf: (p: number) => this.groups.map((gr) => gr.committed[p]),
+      tracer: this.tracer,
     });
     for (const [g, gc] of config.groups.entries()) this.groups.push(new ConsumerGroup(gc, host(g), config.timing, scale * 10));
     const kWarmup = sim.register('warmup-end', () => this.resetStats());
@@ -338,7 +358,8 @@ export class KafkaModel implements SimModel<Fault> {
     const partition = k < 0 ? p.sticky.partition(p.config.recordBytes) : p.cache!.partitionOf(k);
     const log = this.logs[partition];
     const flags = p.unreadable ? POISON_DESERIALIZE : this.poison.length > 0 ? this.poisonFlags(p, k, partition) : 0;
-    log.append(now, k < 0 ? -1 : p.keyBase + k, this.sequence++, this.config.topic['segment.ms'] / 1000, flags);
+    const offset = log.append(now, k < 0 ? -1 : p.keyBase + k, this.sequence++, this.config.topic['segment.ms'] / 1000, flags);
+    if (this.tracer !== null) this.tracer.appended(now, p.config.name, k < 0 ? -1 : p.keyBase + k, partition, offset, this.sequence - 1);
     if (flags && !p.unreadable) this.log.add(now, 'WARN', 'FaultInjector', `poison record produced to ${log.name} at offset ${log.logEnd - 1}${k >= 0 ? ` (key ${p.keys.key(k)})` : ''}`);
     p.produced++;
     p.lastAt = now;
@@ -409,6 +430,7 @@ export class KafkaModel implements SimModel<Fault> {
       const removed = log.enforceRetention(this.sim.now, retention);
       if (removed > 0) {
         this.log.add(this.sim.now, 'INFO', 'LogManager', `Deleting segment of ${log.name} due to retention time ${t['retention.ms']}ms breach: log start offset is now ${log.logStart}`);
+        if (this.tracer !== null) this.tracer.deleted(this.sim.now, log.index, log.logStart);
         log.prune(this.groups.map((g) => g.committed[log.index]));
       }
     }
@@ -633,6 +655,14 @@ export class KafkaModel implements SimModel<Fault> {
 
   logEntries(): LogEntry[] {
     return this.log.read();
+  }
+
+  /** The records followed so far (null without a trace request). */
+  traceResult(): TraceResult | null {
+    const tr = this.tracer;
+    if (tr === null) return null;
+    const groups = this.groups.map((g) => ({ id: g.id, commit: g.config.commit, mode: g.config.processing.mode, idempotent: g.config.processing.idempotent }));
+    return tr.result(this.sim.now, this.config.topic.name, groups, this.logs, this.sequence);
   }
 
   stats(level = CONFIDENCE): KafkaStats {

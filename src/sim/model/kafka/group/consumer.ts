@@ -131,8 +131,9 @@ export class Consumer {
   crash(): void {
     if (!this.alive) return;
     const g = this.group;
-    this.stop();
+    this.stop('crashed');
     g.warn(this.clientId, 'Consumer process crashed (no LeaveGroup sent)');
+    if (g.host.tracer !== null) g.host.tracer.crashed(g.host.sim.now, g.host.groupIndex, this.name);
     const e = this.entry;
     if (e) g.coordinator.goneWithoutLeaveGroup(e);
   }
@@ -143,7 +144,7 @@ export class Consumer {
     const g = this.group;
     const e = this.entry;
     if (e && this.phase !== Phase.Busy) g.pollLoop.commitProcessed(this, e.owned);
-    this.stop();
+    this.stop('closed');
     this.deleted = true;
     if (!e) return;
     if (this.instanceId !== null) {
@@ -206,7 +207,7 @@ export class Consumer {
   }
 
   /** Stops the process: cancels its events and hands its in-flight records back (or loses them). */
-  private stop(): void {
+  private stop(why: 'crashed' | 'closed'): void {
     const sim = this.group.host.sim;
     for (let t = 0; t < this.group.executor.threads; t++) {
       if (this.tHandle[t] >= 0) sim.cancel(this.tHandle[t]);
@@ -221,7 +222,7 @@ export class Consumer {
     }
     for (const h of [this.pollHandle, this.pollTimeoutHandle, this.autoCommitHandle]) if (h >= 0) sim.cancel(h);
     this.pollHandle = this.pollTimeoutHandle = this.autoCommitHandle = -1;
-    this.releaseBatch(true);
+    this.releaseBatch(true, why);
     this.phase = Phase.Down;
     this.frozenUntil = -Infinity;
   }
@@ -232,10 +233,11 @@ export class Consumer {
    * batch is scanned: with a thread pool or keyed threads records finish out of order, so an
    * unfinished record can sit below finished ones (`batchDone` counts them, it is no index).
    */
-  private releaseBatch(died: boolean): void {
+  private releaseBatch(died: boolean, why: 'crashed' | 'closed'): void {
     const g = this.group;
     const logs = g.host.logs;
     const gi = g.host.groupIndex;
+    const tr = g.host.tracer;
     for (let k = 0; k < this.batchLen; k++) {
       if (this.bDrop[k]) continue; // finished, or dropped by a seek-back
       const p = this.bp[k];
@@ -243,6 +245,7 @@ export class Consumer {
       const log = logs[p];
       if (!log.holds(o) || log.state(gi, o) !== RecordState.InFlight) continue;
       g.inFlight--;
+      if (tr !== null) tr.event(g.host.sim.now, gi, p, o, died && o < g.committed[p] ? 'lost' : 'released', this.name, { why: died && o < g.committed[p] ? 'committed-before-processing' : why });
       if (died && o < g.committed[p]) {
         log.setState(gi, o, RecordState.Lost);
         g.lost++;

@@ -485,7 +485,7 @@ export class GroupCoordinator {
         g.info(e.consumer.clientId, `re-reading ${n} records of ${log.name} below offset ${log.base} that this group had already handled (counted at once, not simulated one by one)`);
         to = log.base;
       }
-      g.pollLoop.skipRange(p, log.logStart, to);
+      g.pollLoop.skipRange(p, log.logStart, to, e.consumer.name, 'no-committed-offset');
       g.position[p] = to;
       g.processedUpTo[p] = to;
       return;

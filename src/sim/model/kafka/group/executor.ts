@@ -14,6 +14,7 @@ import { RecordState } from '../partition-log.ts';
 import type { Consumer } from './consumer.ts';
 import type { ConsumerGroup } from './group.ts';
 import type { GroupConfig, GroupHost, SlowWindow } from './types.ts';
+import { TRACE_STATES, type RecordTracer } from '../trace.ts';
 
 /** Most worker threads per consumer (the record-done event packs consumer·MAX_THREADS + thread). */
 export const MAX_THREADS = 1024;
@@ -37,10 +38,13 @@ export class Executor {
   private readonly service: Distribution;
   private readonly slow: SlowWindow[] = [];
   private readonly outages: { from: number; until: number }[] = [];
+  /** Follows traced records (../trace.ts); null without a trace request. */
+  private readonly tr: RecordTracer | null;
 
   constructor(private readonly g: ConsumerGroup) {
     this.host = g.host;
     this.config = g.config;
+    this.tr = g.host.tracer;
     this.service = makeDistribution(g.config.processing.time);
     this.threads = g.config.processing.mode === 'sequential' ? 1 : Math.min(MAX_THREADS, g.config.processing.threads);
   }
@@ -100,7 +104,11 @@ export class Executor {
   private runOn(c: Consumer, t: number, k: number): void {
     const sim = this.host.sim;
     const log = this.host.logs[c.bp[k]];
-    if (log.holds(c.bo[k]) && log.markDelivered(this.host.groupIndex, c.bo[k])) this.g.redeliveries++;
+    const again = log.holds(c.bo[k]) && log.markDelivered(this.host.groupIndex, c.bo[k]);
+    if (again) this.g.redeliveries++;
+    if (this.tr !== null && this.tr.follows(c.bp[k], c.bo[k])) {
+      this.tr.event(sim.now, this.host.groupIndex, c.bp[k], c.bo[k], 'start', c.name, { thread: this.threads > 1 ? t : undefined, again: again || undefined });
+    }
     const dt = this.serviceTime(c.rng);
     c.tCur[t] = k;
     c.tEnd[t] = sim.now + dt;
@@ -156,6 +164,7 @@ export class Executor {
     g.pollLoop.markHandled(c, p, o);
     if (!log.holds(o)) return;
     const s = log.state(gi, o);
+    if (this.tr !== null) this.tr.event(now, gi, p, o, s === RecordState.InFlight ? 'applied' : 'duplicate', c ? c.name : `${g.id}-retry`, s === RecordState.InFlight ? undefined : { why: TRACE_STATES[s] });
     if (s === RecordState.Applied) {
       if (!this.config.processing.idempotent) g.duplicates++;
       return;

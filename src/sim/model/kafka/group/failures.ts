@@ -25,6 +25,7 @@ import type { Consumer } from './consumer.ts';
 import { DROPPED, MAX_THREADS, Outcome } from './executor.ts';
 import type { ConsumerGroup } from './group.ts';
 import type { GroupConfig, GroupHost } from './types.ts';
+import type { FailNext, RecordTracer, TraceFacts } from '../trace.ts';
 
 /** A record waiting in a retry topic. */
 interface RetryItem {
@@ -42,14 +43,22 @@ export class FailureHandler {
   private readonly persistedAttempts = new Map<number, number>();
   private readonly host: GroupHost;
   private readonly config: GroupConfig;
+  /** Follows traced records (../trace.ts); null without a trace request. */
+  private readonly tr: RecordTracer | null;
 
   constructor(private readonly g: ConsumerGroup) {
     this.host = g.host;
     this.config = g.config;
+    this.tr = g.host.tracer;
     const levels = g.config.retry.mode === 'retry-topics' ? g.config.retry.topics.length : 0;
     this.retryQueues = Array.from({ length: levels }, () => []);
     this.retryBusy = new Array<RetryItem | null>(levels).fill(null);
     this.retryRngs = Array.from({ length: levels }, (_, l) => g.host.streams.stream(`retry:${g.id}`, l));
+  }
+
+  /** A traced record's event (by consumer `c`, or the retry topics' consumer). */
+  private trace(p: number, o: number, kind: 'failed' | 'crashed' | 'released' | 'retry-topic' | 'retry-pick' | 'dlq' | 'lost', c: Consumer | null, facts: TraceFacts): void {
+    this.tr!.event(this.host.sim.now, this.host.groupIndex, p, o, kind, c ? c.name : `${this.g.id}-retry`, facts);
   }
 
   private recordId(p: number, o: number): number {
@@ -94,6 +103,22 @@ export class FailureHandler {
     const attempt = this.countAttempt(c, p, o);
     const error = this.errorText(p, o, outcome);
     const permanent = outcome === Outcome.Permanent;
+    if (this.tr !== null && this.tr.follows(p, o)) {
+      const next: FailNext =
+        r.mode === 'none'
+          ? 'seek-back'
+          : permanent && r.classify
+            ? 'dlq'
+            : r.mode === 'retry-topics'
+              ? 'retry-topic'
+              : attempt < r.maxAttempts
+                ? 'backoff'
+                : r.dlq
+                  ? 'dlq'
+                  : 'lost';
+      // A retry in place says its backoff (drawn below).
+      if (next !== 'backoff') this.trace(p, o, 'failed', c, { attempt, error, next });
+    }
     if (r.mode === 'none') {
       // No retry logic: the exception escapes, the consumer seeks back to the failed offset.
       this.host.log.add(sim.now, 'ERROR', c.clientId, `handler failed offset=${o} partition=${g.pname(p)}: ${error}`);
@@ -111,6 +136,7 @@ export class FailureHandler {
         const b = r.backoff;
         const base = Math.min(b.maxMs, b.initialMs * powInt(b.multiplier, attempt - 1)) / 1000;
         const delay = base * (1 - b.jitter * c.failRng.next());
+        if (this.tr !== null && this.tr.follows(p, o)) this.trace(p, o, 'failed', c, { attempt, error, next: 'backoff', delay });
         const dt = delay + g.executor.serviceTime(c.rng);
         c.tEnd[t] = sim.now + dt;
         c.tHandle[t] = sim.schedule(dt, g.kDone, c.index * MAX_THREADS + t);
@@ -139,6 +165,7 @@ export class FailureHandler {
       c.bDrop[j] = DROPPED;
       c.batchDone++;
       this.releaseRecord(log, gi, c.bo[j]);
+      if (this.tr !== null && this.tr.follows(p, c.bo[j])) this.trace(p, c.bo[j], 'released', c, { why: 'seek-back' });
     }
     if (g.owner[p] === c.entry) {
       g.position[p] = Math.min(g.position[p], o);
@@ -184,6 +211,7 @@ export class FailureHandler {
     const dlqTopic = `${this.host.topic}.dlq`;
     const log = this.host.logs[p];
     const first = this.settle(p, o, RecordState.DeadLettered);
+    if (this.tr !== null && this.tr.follows(p, o)) this.trace(p, o, 'dlq', c, { attempt: attempts, error, again: first ? undefined : true });
     if (c) this.forgetAttempts(c, p, o);
     else this.persistedAttempts.delete(this.recordId(p, o));
     if (!first) {
@@ -200,8 +228,11 @@ export class FailureHandler {
     g.pollLoop.markHandled(c, p, o);
   }
 
-  private giveUp(c: Consumer, p: number, o: number, attempts: number, why = `after ${attempts} attempts`): void {
+  /** Drops the record (no DLQ): after `attempts` failed attempts, or at once when it cannot be deserialized (`unreadable`). */
+  private giveUp(c: Consumer, p: number, o: number, attempts: number, unreadable = false): void {
     const g = this.g;
+    const why = unreadable ? 'that cannot be deserialized' : `after ${attempts} attempts`;
+    if (this.tr !== null && this.tr.follows(p, o)) this.trace(p, o, 'lost', c, { attempt: attempts, why: unreadable ? 'unreadable' : 'gave-up' });
     if (this.settle(p, o, RecordState.Lost)) g.lost++;
     this.forgetAttempts(c, p, o);
     this.host.log.add(this.host.sim.now, 'ERROR', c.clientId, `giving up on ${g.pname(p)} offset=${o} ${why} (no DLQ): record dropped`);
@@ -214,7 +245,7 @@ export class FailureHandler {
    */
   skipUnreadable(c: Consumer, p: number, o: number): void {
     if (this.config.retry.dlq) this.deadLetter(c, p, o, 1, 'RecordDeserializationException (unreadable: not retried)');
-    else this.giveUp(c, p, o, 1, 'that cannot be deserialized');
+    else this.giveUp(c, p, o, 1, true);
   }
 
   private toRetryTopic(c: Consumer | null, p: number, o: number, level: number, attempts: number): void {
@@ -224,6 +255,7 @@ export class FailureHandler {
     if (level >= r.topics.length) {
       if (r.dlq) this.deadLetter(c, p, o, attempts, `retries exhausted after ${attempts} attempts`);
       else {
+        if (this.tr !== null && this.tr.follows(p, o)) this.trace(p, o, 'lost', c, { attempt: attempts, why: 'retries-exhausted' });
         if (this.settle(p, o, RecordState.Lost)) g.lost++;
         this.host.log.add(sim.now, 'ERROR', `${g.id}-retry`, `retries exhausted for ${g.pname(p)} offset=${o} and no DLQ: record dropped`);
       }
@@ -240,6 +272,7 @@ export class FailureHandler {
     const topic = r.topics[level];
     const item: RetryItem = { p, o, due: sim.now + topic.delayMs / 1000, attempts };
     this.retryQueues[level].push(item);
+    if (this.tr !== null && this.tr.follows(p, o)) this.trace(p, o, 'retry-topic', c, { topic: `${this.host.topic}.${topic.name}`, attempt: attempts, delay: topic.delayMs / 1000 });
     this.host.log.add(sim.now, 'INFO', c?.clientId ?? `${g.id}-retry`, `sent to ${this.host.topic}.${topic.name}: ${g.pname(p)} offset=${o} attempts=${attempts}`);
     if (this.retryQueues[level].length === 1 && !this.retryBusy[level]) sim.scheduleAt(item.due, this.g.kRetryDue, level);
   }
@@ -256,6 +289,7 @@ export class FailureHandler {
     const item = q.shift()!;
     this.retryBusy[level] = item;
     this.g.retries++;
+    if (this.tr !== null && this.tr.follows(item.p, item.o)) this.trace(item.p, item.o, 'retry-pick', null, { topic: `${this.host.topic}.${this.config.retry.topics[level].name}` });
     sim.schedule(this.g.executor.serviceTime(this.retryRngs[level]), this.g.kRetryDone, level);
   }
 
@@ -277,6 +311,11 @@ export class FailureHandler {
     } else {
       const error = this.errorText(p, o, outcome);
       this.host.log.add(this.host.sim.now, 'WARN', `${g.id}-retry`, `handler failed offset=${o} partition=${g.pname(p)} attempt=${attempts} (from ${this.host.topic}.${this.config.retry.topics[level].name}): ${error}`);
+      if (this.tr !== null && this.tr.follows(p, o)) {
+        const r = this.config.retry;
+        const next: FailNext = (outcome === Outcome.Permanent && r.classify) || (level + 1 >= r.topics.length && r.dlq) ? 'dlq' : level + 1 >= r.topics.length ? 'lost' : 'retry-topic';
+        this.trace(p, o, 'failed', null, { attempt: attempts, error, next, topic: `${this.host.topic}.${r.topics[level].name}` });
+      }
       if (outcome === Outcome.Permanent && this.config.retry.classify) this.deadLetter(null, p, o, attempts, `${error} (permanent: not retried)`);
       else this.toRetryTopic(null, p, o, level + 1, attempts);
     }
@@ -288,6 +327,7 @@ export class FailureHandler {
     const r = this.config.retry;
     const attempt = this.countAttempt(c, p, o);
     this.host.log.add(this.host.sim.now, 'ERROR', c.clientId, `process killed while handling offset=${o} partition=${this.g.pname(p)} attempt=${attempt} (attempts counted in ${r.attempts})`);
+    if (this.tr !== null && this.tr.follows(p, o)) this.trace(p, o, 'crashed', c, { attempt, next: r.mode !== 'none' && attempt >= r.maxAttempts && r.dlq ? 'dlq' : undefined });
     if (r.mode !== 'none' && attempt >= r.maxAttempts && r.dlq) {
       // The count survived the restarts (a store): this time it is recognised and dead-lettered.
       this.deadLetter(c, p, o, attempt, `process crashed ${attempt} times on this record`);

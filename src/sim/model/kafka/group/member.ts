@@ -19,6 +19,8 @@ import type { Consumer } from './consumer.ts';
 import type { Entry } from './coordinator.ts';
 import type { ConsumerGroup } from './group.ts';
 import type { GroupConfig, GroupHost } from './types.ts';
+import type { PartitionLog } from '../partition-log.ts';
+import type { RecordTracer, TraceWhy } from '../trace.ts';
 
 /**
  * Where a consumer is in its poll loop. A `const enum` so that esbuild inlines its values in this
@@ -51,10 +53,13 @@ export class PollLoop {
   private readonly config: GroupConfig;
   /** Records in one partition's completed fetch: the byte limits over the mean record size, at least one. */
   private readonly chunk: number;
+  /** Follows traced records (../trace.ts); null without a trace request. */
+  private readonly tr: RecordTracer | null;
 
   constructor(private readonly g: ConsumerGroup) {
     this.host = g.host;
     this.config = g.config;
+    this.tr = g.host.tracer;
     const limit = Math.min(this.config['max.partition.fetch.bytes'], this.config['fetch.max.bytes']);
     this.chunk = Math.max(1, Math.floor(limit / this.config.recordBytes));
   }
@@ -172,6 +177,7 @@ export class PollLoop {
     const gi = this.host.groupIndex;
     const max = this.config['max.poll.records'];
     const chunk = this.chunk;
+    const tr = this.tr;
     // Out-of-range positions are reported by the fetch response for every partition at once; with
     // auto.offset.reset=none poll() throws instead, and the application's consumer stops.
     let failure: string | null = null;
@@ -209,6 +215,7 @@ export class PollLoop {
           unreadable = p;
           break fetching;
         }
+        if (tr !== null) this.traceFetch(tr, c, log, p, o);
         if (log.state(gi, o) === RecordState.Waiting) {
           if (!log.fetchedBefore(gi, o)) g.wq.add(this.host.sim.now - log.timestamp(o));
           g.inFlight++;
@@ -235,6 +242,14 @@ export class PollLoop {
     return k > 0;
   }
 
+  /** A traced record is in the batch poll() returns (again: this group had fetched it before). */
+  private traceFetch(tr: RecordTracer, c: Consumer, log: PartitionLog, p: number, o: number): void {
+    if (!tr.follows(p, o)) return;
+    const gi = this.host.groupIndex;
+    const again = log.state(gi, o) !== RecordState.Waiting || log.fetchedBefore(gi, o);
+    tr.event(this.host.sim.now, gi, p, o, 'fetched', c.name, again ? { again } : undefined);
+  }
+
   /**
    * poll() threw RecordDeserializationException for the record at p's position. Without a retry
    * policy the application logs it and polls again — and poll() throws again, for as long as the
@@ -248,6 +263,7 @@ export class PollLoop {
     const error = `RecordDeserializationException: Error deserializing VALUE for partition ${g.pname(p)} at offset ${o}. If needed, please seek past the record to continue consumption.`;
     const attempts = (g.stuck.get(p)?.offset === o ? g.stuck.get(p)!.attempts : 0) + 1;
     if (attempts > 1) g.retries++;
+    if (this.tr !== null) this.tr.event(this.host.sim.now, this.host.groupIndex, p, o, 'poll-threw', c.name, { error: 'RecordDeserializationException', next: this.config.retry.mode === 'none' ? undefined : this.config.retry.dlq ? 'dlq' : 'lost' });
     if (this.config.retry.mode === 'none') {
       g.error(c.clientId, `poll() failed: ${error}`);
       g.stuck.set(p, { offset: o, attempts });
@@ -280,23 +296,25 @@ export class PollLoop {
     const to = this.config['auto.offset.reset'] === 'earliest' ? log.logStart : log.logEnd;
     g.info(c.clientId, `${out}, resetting offset`);
     g.info(c.clientId, `Resetting offset for partition ${log.name} to position FetchPosition{offset=${to}, offsetEpoch=Optional.empty} (auto.offset.reset=${this.config['auto.offset.reset']})`);
-    this.skipRange(p, from, to);
+    this.skipRange(p, from, to, c.name, 'out-of-range');
     g.fetched[p] = 0;
     g.position[p] = to;
     g.processedUpTo[p] = Math.max(g.processedUpTo[p], to);
     return null;
   }
 
-  /** Marks records in [from, to) that were never applied as skipped. */
-  skipRange(p: number, from: number, to: number): void {
+  /** Marks records in [from, to) that were never applied as skipped (by consumer `by`'s offset reset, for the trace). */
+  skipRange(p: number, from: number, to: number, by: string, why: TraceWhy): void {
     const log = this.host.logs[p];
     const gi = this.host.groupIndex;
+    const tr = this.tr;
     let n = 0;
     for (let o = Math.max(from, log.base); o < to; o++) {
       const s = log.state(gi, o);
       if (s === RecordState.Waiting) {
         log.setState(gi, o, RecordState.Skipped);
         n++;
+        if (tr !== null) tr.event(this.host.sim.now, gi, p, o, 'skipped', by, { why, offset: to });
       }
     }
     if (n > 0) {
@@ -366,9 +384,10 @@ export class PollLoop {
 
   // ─── commits ───────────────────────────────────────────────────────────────────────────────
 
-  private setCommitted(p: number, offset: number): void {
+  private setCommitted(p: number, offset: number, c: Consumer, why: 'positions' | 'processed'): void {
     const g = this.g;
     if (offset <= g.committed[p]) return;
+    if (this.tr !== null) this.tr.committed(this.host.sim.now, this.host.groupIndex, p, Math.max(0, g.committed[p]), offset, c.name, why);
     g.committed[p] = offset;
     this.host.logs[p].prune(this.host.committedOf(p));
   }
@@ -376,12 +395,12 @@ export class PollLoop {
   /** commitSync of what has been processed (after-processing, revocation, shutdown). */
   commitProcessed(c: Consumer, ps: number[]): void {
     if (this.config.commit === 'before-processing') return;
-    for (const p of ps) if (this.g.owner[p] === c.entry) this.setCommitted(p, this.g.processedUpTo[p]);
+    for (const p of ps) if (this.g.owner[p] === c.entry) this.setCommitted(p, this.g.processedUpTo[p], c, 'processed');
   }
 
   /** Commit of the fetch positions (auto-commit, and commit-before-processing). */
   private commitPositions(c: Consumer, ps: number[]): void {
-    for (const p of ps) if (this.g.owner[p] === c.entry) this.setCommitted(p, this.g.position[p]);
+    for (const p of ps) if (this.g.owner[p] === c.entry) this.setCommitted(p, this.g.position[p], c, 'positions');
   }
 
   /**

@@ -10,6 +10,7 @@ import type { Estimate } from '../../../metrics/estimate.ts';
 import type { EventLog } from '../event-log.ts';
 import type { PartitionLog } from '../partition-log.ts';
 import type { AssignorName } from '../assignors/index.ts';
+import type { RecordTracer } from '../trace.ts';
 
 export type CommitMode = 'auto' | 'after-processing' | 'before-processing';
 export type ProcessingMode = 'sequential' | 'thread-pool' | 'keyed';
@@ -154,6 +155,8 @@ export interface GroupHost {
   groups: number;
   /** Every group's committed offset of a partition, for pruning. */
   committedOf(partition: number): ArrayLike<number>;
+  /** Follows the records a trace request names (../trace.ts), or null: then no hook is called. */
+  tracer: RecordTracer | null;
 }
 
 /** A slow-downstream fault: attempts started in [from, until) take `factor` times longer. */

@@ -39,7 +39,7 @@ const ru: Record<CMessageKey, string> = {
   'faults.beforePlay': 'до пуска',
   'faults.queuedNote': 'Нажато до пуска: {n} при t = 0 (хронология ниже).',
   'faults.finished': 'Прогон завершён: сбросьте, чтобы вносить сбои.',
-  'tab.log': 'Журнал событий',
+  'tab.log': 'Журнал',
   'log.filter': 'Фильтр',
   'log.filterHint': 'Показывать только строки с этим текстом: источник в скобках ({example}) или слово строки',
   'log.level': 'Уровень',

@@ -34,12 +34,15 @@ const api = {
     try {
       const header = headerOf(base, spec);
       let events = 0;
+      let bytes = 0;
       for (const v of header.values) {
         const r = sweepScenario(base, spec.param, v, base.seed);
         if (!r.ok) return { ok: false, errors: r.errors.map(formatError) };
-        events += costOf(r.scenario).events * spec.reps;
+        const c = costOf(r.scenario);
+        events += c.events * spec.reps;
+        bytes = Math.max(bytes, c.bytes);
       }
-      return { ok: true, header, events };
+      return { ok: true, header, events, bytes };
     } catch (e) {
       return { ok: false, errors: [e instanceof Error ? e.message : String(e)] };
     }

@@ -8,6 +8,7 @@ import type { SweepWorkerApi } from '../../../workers/sweep.worker.ts';
 import type { SweepHeader, SweepPointResult, SweepResult, SweepRun } from '../../run/sweep-aggregate.ts';
 import { MAX_PAGE_SWEEP_REPS, MAX_PAGE_SWEEP_STEPS, type Scenario, type SweepLink } from '../../scenario/index.ts';
 import { MAX_SWEEP_WORKERS } from './sweep.svelte.ts';
+import { MEMORY_BUDGET } from '../../scenario/budget.ts';
 
 /** Most runs of one sweep in the page. */
 export const MAX_PAGE_SWEEP_RUNS = 1000;
@@ -54,15 +55,8 @@ export class ParamSweep {
     this.total = w.steps * w.reps;
     this.status = 'planning';
     const cores = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency || 2 : 2;
-    const n = Math.max(1, Math.min(MAX_SWEEP_WORKERS, cores - 1, this.total));
-    const apis: Remote<SweepWorkerApi>[] = [];
-    for (let i = 0; i < n; i++) {
-      const worker = new Worker(new URL('../../../workers/sweep.worker.ts', import.meta.url), { type: 'module', name: `queuelab-param-sweep-${i}` });
-      this.#pool.push(worker);
-      apis.push(wrap<SweepWorkerApi>(worker));
-    }
-    this.workers = n;
     const spec = { param: w.param, from: w.from, to: w.to, steps: w.steps, reps: w.reps };
+    const apis = [this.#spawn()];
     void apis[0].plan(base, spec).then(
       (plan) => {
         if (run !== this.#run) return;
@@ -71,6 +65,9 @@ export class ParamSweep {
           this.overBudget = plan.events;
           return this.#fail(null);
         }
+        // Runs at once: one per core but one, at most four, and no more than the run budget's memory holds together.
+        const n = Math.max(1, Math.min(MAX_SWEEP_WORKERS, cores - 1, this.total, Math.floor(MEMORY_BUDGET / Math.max(1, plan.bytes))));
+        while (apis.length < n) apis.push(this.#spawn());
         this.header = plan.header;
         this.status = 'running';
         this.#dispatch(run, base, plan.header, apis);
@@ -114,6 +111,14 @@ export class ParamSweep {
       }
     };
     for (const api of apis) void pump(api);
+  }
+
+  /** A sweep worker of the pool (ended by #stop). */
+  #spawn(): Remote<SweepWorkerApi> {
+    const worker = new Worker(new URL('../../../workers/sweep.worker.ts', import.meta.url), { type: 'module', name: `queuelab-param-sweep-${this.#pool.length}` });
+    this.#pool.push(worker);
+    this.workers = this.#pool.length;
+    return wrap<SweepWorkerApi>(worker);
   }
 
   #fail(message: string | null): void {

@@ -15,6 +15,7 @@ import type { SettingsSection } from './settings/types.ts';
 import type { Cols } from './charts/lineChart.ts';
 import type { MetricDef } from '../run/headline.ts';
 import type { PresentView } from '../content/targets.ts';
+import type { LogLine } from '../run/models/kafka/snapshot.ts';
 import { blankKafka } from './panels/kafka/blank.ts';
 import { blankStation } from './panels/station/blank.ts';
 import { blankQueue } from './panels/queue/blank.ts';
@@ -143,6 +144,17 @@ export interface ModelPanels<S extends Scenario = Scenario> {
   compare: ComparePlan;
   /** Presenter mode's panels and counters when the lesson's Watch bullets name none (ids of `src/content/targets.ts`). */
   present: PresentView;
+  /**
+   * Event-log lines that name one record get a "follow" button: `record` reads the record from a
+   * line (null for other lines) and the tool tab `tab` follows it (`Playground.followRecord`).
+   */
+  follow?: { tab: string; record(line: LogLine, pg: Playground): RecordRef | null };
+}
+
+/** A record of a log-broker topic: its partition and offset. */
+export interface RecordRef {
+  partition: number;
+  offset: number;
 }
 
 export interface ModelPage<K extends Kind = Kind> {

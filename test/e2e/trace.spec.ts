@@ -138,3 +138,32 @@ test('before the run: the replay covers the whole run; a bad partition is refuse
   await expect(status(page)).toHaveAttribute('data-value', 'idle');
   await expect(page.getByTestId('sim-time')).toHaveAttribute('data-value', '0');
 });
+
+test('a line of the event log that names a record follows it with one click, in either language', async ({ page }) => {
+  const s = poisonRetried();
+  await open(page, s);
+  await runToEnd(page);
+  for (const lang of ['en', 'ru'] as const) {
+    if (lang === 'ru') await page.getByTestId('lang-ru').click();
+    await page.getByTestId('tab-log').click();
+    await page.getByTestId('log-filter').fill('handler failed');
+    const line = page.getByTestId('log-line').filter({ hasText: 'handler failed' }).first();
+    const [, offset, partition] = /offset=(\d+) partition=orders-(\d+)/.exec((await line.textContent())!)!;
+    const follow = line.getByTestId('log-follow');
+    await expect(follow).toHaveAttribute('data-record', `orders-${partition}@${offset}`);
+    // Lines that name no record ("Successfully joined group …") offer nothing to follow.
+    await page.getByTestId('log-filter').fill('joined group');
+    await expect(page.getByTestId('log-line').first()).toBeVisible();
+    await expect(page.getByTestId('log-follow')).toHaveCount(0);
+    await page.getByTestId('log-filter').fill('handler failed');
+    if (lang === 'en') await page.screenshot({ path: `${SHOTS}/trace-log-follow.png` });
+    await follow.click();
+    // The follow tool opens with the record asked and replayed.
+    await expect(page.getByTestId('trace')).toBeVisible();
+    await expect(page.getByTestId('trace-title')).toContainText(`orders-${partition}@${offset}`);
+    await expect(page.getByTestId('trace-lane')).toHaveAttribute('data-state', 'dead-lettered');
+    await expect(page.getByTestId('trace-partition')).toHaveValue(partition);
+    await expect(page.getByTestId('trace-offset')).toHaveValue(offset);
+    if (lang === 'ru') await page.screenshot({ path: `${SHOTS}/trace-from-log-ru.png` });
+  }
+});

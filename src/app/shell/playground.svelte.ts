@@ -14,7 +14,7 @@ import { lessonInfo, loadedLesson, loadLesson, type ScenarioContent } from '../.
 import { runMachine, type RunState } from '../machines/runMachine.ts';
 import { defaultSpeed, speedChoices, type Speed } from '../speed.ts';
 import { isLang, LANG_STORAGE_KEY, translate, type Lang, type MessageKey, type Vars } from '../i18n.ts';
-import { KINDS, pageFor, type Kind, type ModelPanels } from '../registry.ts';
+import { KINDS, pageFor, type Kind, type ModelPanels, type RecordRef } from '../registry.ts';
 import { DEFAULT_SCENARIO_ID, SHIPPED, scenarioShape, shippedMatch } from '../scenarios.ts';
 import { SimClient } from './client.svelte.ts';
 import { rawFromHash, repairScenario } from './repair.ts';
@@ -822,6 +822,17 @@ export class Playground {
     this.#liveWritten = 0;
     this.#writeUrl(this.scenario);
     this.#actor?.send({ type: 'RESET' });
+  }
+
+  /** A record an event-log line names, for the follow tool to take up when it opens (then it sets this back to null). */
+  followAsk = $state.raw<RecordRef | null>(null);
+
+  /** The event log's "follow": opens the model's follow tool with `r` asked. */
+  followRecord(r: RecordRef): void {
+    const tab = this.panels?.follow?.tab;
+    if (!tab) return;
+    this.followAsk = { partition: r.partition, offset: r.offset };
+    this.tool = tab;
   }
 
   /** "Follow one record": the run replayed up to now (or its end) with the records `request` names followed. */

@@ -24,6 +24,8 @@ const en = {
   'log.empty': 'No log lines yet.',
   'log.count': '{shown} of {total} lines',
   'log.repeat': 'repeated {n} times until t = {last} s',
+  'log.follow': 'follow',
+  'log.followHint': 'Follow record {record} through the run (produced, fetched, retried, committed …)',
 };
 
 export type CMessageKey = keyof typeof en;
@@ -47,6 +49,8 @@ const ru: Record<CMessageKey, string> = {
   'log.empty': 'Строк пока нет.',
   'log.count': '{shown} из {total} строк',
   'log.repeat': 'повторилось {n} раз, до t = {last} с',
+  'log.follow': 'отследить',
+  'log.followHint': 'Отследить запись {record} по прогону (записана, прочитана, повторена, закоммичена …)',
 };
 
 export const COMMON_MESSAGES: Record<Lang, Record<CMessageKey, string>> = { en, ru };

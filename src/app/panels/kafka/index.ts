@@ -12,6 +12,7 @@ import { kafkaCounters } from './counters.ts';
 import { ktranslate } from './text.ts';
 import { kafkaSweep } from './sweep.ts';
 import { KAFKA_SETTINGS } from './sections.ts';
+import { recordOfLine } from './trace/picks.ts';
 
 export const panels: ModelPanels<KafkaScenario> = {
   Main,
@@ -26,4 +27,11 @@ export const panels: ModelPanels<KafkaScenario> = {
   hasLog: true,
   compare: kafkaCompare,
   present: { panels: ['topology', 'chart-lag'], counters: ['k-lag', 'k-lagS'] },
+  follow: {
+    tab: 'trace',
+    record(line, pg) {
+      const topic = (pg.data as KafkaSnapshotData | null)?.topic;
+      return topic ? recordOfLine(line.text, topic) : null;
+    },
+  },
 };

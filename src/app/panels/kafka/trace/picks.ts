@@ -18,34 +18,50 @@ const RANK: Record<PickTag, number> = { poison: 0, dlq: 1, crash: 2, failed: 3, 
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** Compiled patterns per topic: [pattern, tag, group of the partition, group of the offset]. */
+const PATTERNS = new Map<string, [RegExp, PickTag, number, number][]>();
+
+function patternsFor(topic: string): [RegExp, PickTag, number, number][] {
+  let p = PATTERNS.get(topic);
+  if (!p) {
+    const t = escape(topic);
+    p = [
+      [new RegExp(`poison record produced to ${t}-(\\d+) at offset (\\d+)`), 'poison', 1, 2],
+      [new RegExp(`for partition ${t}-(\\d+) at offset (\\d+)`), 'poison', 1, 2],
+      [new RegExp(`sent to ${t}\\.dlq(?: again)?[^:]*: ${t}-(\\d+) offset=(\\d+)`), 'dlq', 1, 2],
+      [new RegExp(`process killed while handling offset=(\\d+) partition=${t}-(\\d+)`), 'crash', 2, 1],
+      [new RegExp(`handler failed offset=(\\d+) partition=${t}-(\\d+)`), 'failed', 2, 1],
+      [new RegExp(`sent to ${t}\\.[^:]+: ${t}-(\\d+) offset=(\\d+)`), 'retry', 1, 2],
+    ];
+    if (PATTERNS.size > 16) PATTERNS.clear();
+    PATTERNS.set(topic, p);
+  }
+  return p;
+}
+
+/** The record a log line of topic `topic` names (partition and offset, with what happened to it), or null. */
+export function recordOfLine(text: string, topic: string): Pick | null {
+  for (const [re, tag, pi, oi] of patternsFor(topic)) {
+    const m = re.exec(text);
+    if (m) return { partition: Number(m[pi]), offset: Number(m[oi]), tag };
+  }
+  return null;
+}
+
 /**
  * At most `max` distinct records named in the last lines of the log or in the DLQ (`dead`: the
  * dead-letter topic's latest records, oldest first), the most telling first (poison, DLQ, crash,
  * failure, retry).
  */
 export function logPicks(lines: readonly LogLine[], topic: string, dead: readonly { partition: number; offset: number }[] = [], max = 4): Pick[] {
-  const t = escape(topic);
-  // [pattern, tag, group of the partition, group of the offset]
-  const patterns: [RegExp, PickTag, number, number][] = [
-    [new RegExp(`poison record produced to ${t}-(\\d+) at offset (\\d+)`), 'poison', 1, 2],
-    [new RegExp(`for partition ${t}-(\\d+) at offset (\\d+)`), 'poison', 1, 2],
-    [new RegExp(`sent to ${t}\\.dlq(?: again)?[^:]*: ${t}-(\\d+) offset=(\\d+)`), 'dlq', 1, 2],
-    [new RegExp(`process killed while handling offset=(\\d+) partition=${t}-(\\d+)`), 'crash', 2, 1],
-    [new RegExp(`handler failed offset=(\\d+) partition=${t}-(\\d+)`), 'failed', 2, 1],
-    [new RegExp(`sent to ${t}\\.[^:]+: ${t}-(\\d+) offset=(\\d+)`), 'retry', 1, 2],
-  ];
   const found = new Map<string, Pick>();
   for (const d of dead.slice(-2)) found.set(`${d.partition}:${d.offset}`, { partition: d.partition, offset: d.offset, tag: 'dlq' });
   for (const line of lines.slice(-400)) {
-    for (const [re, tag, pi, oi] of patterns) {
-      const m = re.exec(line.text);
-      if (!m) continue;
-      const pick: Pick = { partition: Number(m[pi]), offset: Number(m[oi]), tag };
-      const id = `${pick.partition}:${pick.offset}`;
-      const had = found.get(id);
-      if (!had || RANK[tag] < RANK[had.tag]) found.set(id, pick);
-      break;
-    }
+    const pick = recordOfLine(line.text, topic);
+    if (!pick) continue;
+    const id = `${pick.partition}:${pick.offset}`;
+    const had = found.get(id);
+    if (!had || RANK[pick.tag] < RANK[had.tag]) found.set(id, pick);
   }
   return [...found.values()].sort((a, b) => RANK[a.tag] - RANK[b.tag]).slice(0, max);
 }

@@ -39,6 +39,7 @@
  * the index), and in the tests on the raw file texts.
  */
 import { parseOverride } from '../scenario/set-path.ts';
+import { parseSweepLink, type SweepLink } from '../scenario/share.ts';
 import { readFrontMatter, readSections } from './front-matter.ts';
 
 export type Lang = 'en' | 'ru';
@@ -98,6 +99,11 @@ export interface ScenarioInfo {
    * with the same load (a queue's lesson, the log's), which "compare" runs beside it.
    */
   vs: string | null;
+  /**
+   * The sweep the lesson suggests (`sweep: <setting path>:<from>:<to>:<points>:<replications>[:<metric>]`,
+   * a link's `sweep=`): the Sweep tool starts from it instead of the first setting.
+   */
+  sweep: SweepLink | null;
 }
 
 export interface ScenarioContent extends ScenarioInfo {
@@ -144,6 +150,8 @@ export interface Lesson {
   costs?: string[];
   /** The shipped scenario compare view sets beside this one (see {@link ScenarioInfo.vs}). */
   vs?: string;
+  /** The sweep the Sweep tool starts from (see {@link ScenarioInfo.sweep}). */
+  sweep?: SweepLink;
   text: ScenarioText;
   /** Line of each front matter key and section present (`title`, `## Fix`, …), for later messages. */
   lines: Record<string, number>;
@@ -162,6 +170,7 @@ const KEYS: Record<string, { kind: KeyKind; required: 'all' | 'en' | 'no' }> = {
   compare: { kind: 'list', required: 'no' },
   costs: { kind: 'list', required: 'no' },
   vs: { kind: 'text', required: 'no' },
+  sweep: { kind: 'text', required: 'no' },
 };
 
 const SECTIONS = ['Story', 'Watch', 'Why', 'Fix'] as const;
@@ -238,6 +247,9 @@ export function parseLesson(text: string, fileName: string): Lesson {
   const fixHint = textValue('fixHint');
   const vs = textValue('vs');
   if (vs !== undefined && !/^[a-z0-9][a-z0-9-]*$/.test(vs)) problem(where.vs, 'vs', `must be the id of a shipped scenario (lowercase letters, digits and dashes; got "${vs.slice(0, 64)}")`);
+  const sweepValue = textValue('sweep');
+  const sweep = sweepValue === undefined ? undefined : parseSweepLink(sweepValue);
+  if (typeof sweep === 'string') problem(where.sweep, 'sweep', sweep);
 
   let difficulty: Difficulty | undefined;
   const d = textValue('difficulty');
@@ -381,6 +393,7 @@ export function parseLesson(text: string, fileName: string): Lesson {
   if (compare !== undefined) lesson.compare = compare;
   if (costs !== undefined) lesson.costs = costs;
   if (vs !== undefined) lesson.vs = vs;
+  if (sweep !== undefined && typeof sweep !== 'string') lesson.sweep = sweep;
   return lesson;
 }
 
@@ -518,6 +531,7 @@ export function buildIndex(files: Record<string, LessonHead | LessonProblem[]>):
         disagree('tags', `[${other.tags.join(', ')}] differs from [${en.tags!.join(', ')}] in ${en.file} (leave it out, or make them equal)`);
       }
       if (other.vs !== undefined && other.vs !== en.vs) disagree('vs', `"${other.vs}" differs from "${en.vs ?? ''}" in ${en.file} (leave it out, or make them equal)`);
+      if (other.sweep !== undefined && JSON.stringify(other.sweep) !== JSON.stringify(en.sweep)) disagree('sweep', `differs from ${en.file} (leave it out, or make them equal)`);
       for (const key of ['compare', 'costs'] as const) {
         if (other[key] !== undefined && !sameList(other[key], en[key] ?? [])) {
           disagree(key, `[${other[key].join(', ')}] differs from [${(en[key] ?? []).join(', ')}] in ${en.file} (leave it out, or make them equal)`);
@@ -542,7 +556,7 @@ export function buildIndex(files: Record<string, LessonHead | LessonProblem[]>):
     }
     if (problems.length > before) continue;
 
-    index[id] = { id, difficulty: en.difficulty!, tags: en.tags!, fix, compare: en.compare ?? [], costs: en.costs ?? [], vs: en.vs ?? null, en: en.text, ru: ru.text };
+    index[id] = { id, difficulty: en.difficulty!, tags: en.tags!, fix, compare: en.compare ?? [], costs: en.costs ?? [], vs: en.vs ?? null, sweep: en.sweep ?? null, en: en.text, ru: ru.text };
   }
   return { index, problems };
 }

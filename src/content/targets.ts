@@ -12,7 +12,7 @@
  */
 
 export interface WatchTarget {
-  /** The tab (`Shell.svelte`'s tool tabs: a model tab's id, or `wrho`) the element is shown in. */
+  /** The tab (`Shell.svelte`'s tool tabs: a model tab's id, `wrho` or `sweep`) the element is shown in. */
   tab?: string;
   /**
    * What presenter mode makes of it: a counters-strip cell, a panel of the main area (shown
@@ -47,10 +47,13 @@ const PIPELINE_COUNTERS = ['p-in', 'p-done', 'p-W', 'p-p99', 'p-resp', 'p-failed
 const each = (ids: readonly string[], t: WatchTarget): Record<string, WatchTarget> => Object.fromEntries(ids.map((id) => [id, t]));
 const COUNTER: WatchTarget = { present: { counter: true } };
 const PANEL: WatchTarget = { present: { panel: true } };
+/** The Sweep tool (every page has it): a lesson that suggests a sweep (`sweep:`) points at it. */
+const SWEEP_TOOL = { 'param-sweep': { tab: 'sweep' } } as const;
 
 export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster' | 'service' | 'storage' | 'pipeline' | 'outbox', Readonly<Record<string, WatchTarget>>> = {
   kafka: {
     counters: {},
+    ...SWEEP_TOOL,
     ...each(KAFKA_COUNTERS, COUNTER),
     topology: PANEL,
     /** The producer boxes of the topology (drawn "dead" when a producer stops sending). */
@@ -64,6 +67,7 @@ export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster' | '
   },
   queue: {
     counters: {},
+    ...SWEEP_TOOL,
     ...each(QUEUE_COUNTERS, COUNTER),
     topology: PANEL,
     /** Parts of the topology: producers, the queue box, the consumers with their leases / prefetch slots, FIFO groups, a RabbitMQ node's memory band. */
@@ -74,6 +78,7 @@ export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster' | '
   },
   cluster: {
     counters: {},
+    ...SWEEP_TOOL,
     ...each(CLUSTER_COUNTERS, COUNTER),
     topology: PANEL,
     /**
@@ -87,6 +92,7 @@ export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster' | '
   },
   service: {
     counters: {},
+    ...SWEEP_TOOL,
     ...each(SERVICE_COUNTERS, COUNTER),
     topology: PANEL,
     /** Parts of the topology: the clients, the retry policy and budget, the breaker, the queue, the servers. */
@@ -96,6 +102,7 @@ export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster' | '
   },
   storage: {
     counters: {},
+    ...SWEEP_TOOL,
     ...each(STORAGE_COUNTERS, COUNTER),
     topology: PANEL,
     /** Parts of the topology: a partition's strip, its segments, the reader's marker, the producer and reader line. */
@@ -105,6 +112,7 @@ export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster' | '
   },
   pipeline: {
     counters: {},
+    ...SWEEP_TOOL,
     ...each(PIPELINE_COUNTERS, COUNTER),
     topology: PANEL,
     /** Parts of the topology: the sources (a caller's timeout), the stages (workers, buffer fill, drops, the calls they make), a paused stage's badge, the stage that responds. */
@@ -114,6 +122,7 @@ export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster' | '
   },
   outbox: {
     counters: {},
+    ...SWEEP_TOOL,
     ...each(OUTBOX_COUNTERS, COUNTER),
     topology: PANEL,
     /** Parts of the topology: the app, the database and its outbox, the relay, the topic, the consumer, the crash point. */
@@ -123,6 +132,7 @@ export const WATCH_TARGETS: Record<'kafka' | 'station' | 'queue' | 'cluster' | '
   },
   station: {
     counters: {},
+    ...SWEEP_TOOL,
     ...each(STATION_COUNTERS, COUNTER),
     /** The number in system over time, with the theory line. */
     'series-chart': PANEL,

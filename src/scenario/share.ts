@@ -134,6 +134,22 @@ export const MAX_PAGE_SWEEP_REPS = 100;
 const NUM = '-?(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:e[-+]?\\d+)?';
 const SWEEP = new RegExp(`^([A-Za-z][A-Za-z0-9_.-]{0,119}):(${NUM}):(${NUM}):(\\d{1,3}):(\\d{1,3})(?::([a-z][a-z0-9-]{0,39}))?$`, 'i');
 
+/**
+ * A sweep as a link (`sweep=`) or a lesson (`sweep:`) writes it,
+ * `<setting path>:<from>:<to>:<points>:<replications>[:<metric>]`, or what is wrong with it.
+ */
+export function parseSweepLink(text: string): SweepLink | string {
+  const m = SWEEP.exec(text);
+  if (!m) return 'is not <setting path>:<from>:<to>:<points>:<replications>[:<metric>] (e.g. sweep=arrival.rate:0.5:0.9:5:10)';
+  const w: SweepLink = { param: m[1], from: Number(m[2]), to: Number(m[3]), steps: Number(m[4]), reps: Number(m[5]), metric: m[6] ?? null };
+  if (!Number.isFinite(w.from) || !Number.isFinite(w.to)) return 'from and to must be finite numbers';
+  if (w.steps < 1 || w.steps > MAX_PAGE_SWEEP_STEPS) return `points must be 1 … ${MAX_PAGE_SWEEP_STEPS} (got ${w.steps})`;
+  if (w.steps === 1 && w.from !== w.to) return 'one point needs from = to';
+  if (w.reps < 1 || w.reps > MAX_PAGE_SWEEP_REPS) return `replications must be 1 … ${MAX_PAGE_SWEEP_REPS} (got ${w.reps})`;
+  if (w.param === 'seed') return 'the replications choose the seeds (seed + r); sweep another setting';
+  return w;
+}
+
 export const sweepText = (w: SweepLink): string => `${w.param}:${w.from}:${w.to}:${w.steps}:${w.reps}${w.metric ? `:${w.metric}` : ''}`;
 
 /** Most questions a mock interview asks. */
@@ -299,14 +315,9 @@ export function decodeShareView(urlOrHash: string): { ok: true; view: ShareView;
   } else if (atText !== undefined) return fail('at: only with a list');
   const { q, mock, sweep } = split.params;
   if (sweep !== undefined) {
-    const m = SWEEP.exec(sweep);
-    if (!m) return fail('sweep: is not <setting path>:<from>:<to>:<points>:<replications>[:<metric>] (e.g. sweep=arrival.rate:0.5:0.9:5:10)', sweep.slice(0, 60));
-    const w: SweepLink = { param: m[1], from: Number(m[2]), to: Number(m[3]), steps: Number(m[4]), reps: Number(m[5]), metric: m[6] ?? null };
-    if (!Number.isFinite(w.from) || !Number.isFinite(w.to)) return fail('sweep: from and to must be finite numbers', sweep.slice(0, 60));
-    if (w.steps < 1 || w.steps > MAX_PAGE_SWEEP_STEPS) return fail(`sweep: points must be 1 … ${MAX_PAGE_SWEEP_STEPS} (got ${w.steps})`);
-    if (w.steps === 1 && w.from !== w.to) return fail('sweep: one point needs from = to');
-    if (w.reps < 1 || w.reps > MAX_PAGE_SWEEP_REPS) return fail(`sweep: replications must be 1 … ${MAX_PAGE_SWEEP_REPS} (got ${w.reps})`);
-    if (w.param === 'seed') return fail('sweep: the replications choose the seeds (seed + r); sweep another setting');
+    const w = parseSweepLink(sweep);
+    // The text is echoed when it is what is wrong (its shape, its numbers); a count out of range says itself.
+    if (typeof w === 'string') return fail(`sweep: ${w}`, /^(is not|from and)/.test(w) ? sweep.slice(0, 60) : undefined);
     if (vs !== undefined) return fail('sweep: not with vs (compare view shows two runs, a sweep many)');
     view.sweep = w;
   }

@@ -271,6 +271,6 @@ describe('buildContent: files of one scenario must agree', () => {
       'b.ru.md': RU,
     });
     expect(Object.keys(content)).toEqual(['a']);
-    expect(p.map(formatLessonProblem)).toEqual(['b.en.md:8: oops: unknown key (expected one of title, oneLine, difficulty, tags, fix, fixHint, compare, costs, vs)']);
+    expect(p.map(formatLessonProblem)).toEqual(['b.en.md:8: oops: unknown key (expected one of title, oneLine, difficulty, tags, fix, fixHint, compare, costs, vs, sweep)']);
   });
 });

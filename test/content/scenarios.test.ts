@@ -269,6 +269,39 @@ describe('a lesson’s counterpart (vs:)', () => {
   });
 });
 
+describe('a lesson’s sweep (sweep:)', () => {
+  it('varies a number of its scenario at valid values, runs within the page’s limits and shows a headline metric; a Watch bullet points at the tool', async () => {
+    const { sweepScenario, sweepValues } = await import('../../src/run/sweep.ts');
+    const { modelFor } = await import('../../src/run/registry.ts');
+    const { MAX_PAGE_SWEEP_RUNS } = await import('../../src/app/shell/paramSweep.svelte.ts');
+    let seen = 0;
+    for (const id of IDS) {
+      const info = lessonInfo(id);
+      const w = info?.sweep;
+      if (!w) continue;
+      seen++;
+      const base = validateScenario(raw(id));
+      if (!base.ok) throw new Error(id);
+      for (const v of sweepValues(w)) {
+        const r = sweepScenario(base.scenario, w.param, v, base.scenario.seed);
+        expect(r.ok, `${id}: ${w.param}=${v}: ${r.ok ? '' : r.errors.map(formatError).join('; ')}`).toBe(true);
+      }
+      expect(w.steps * w.reps, id).toBeLessThanOrEqual(MAX_PAGE_SWEEP_RUNS);
+      if (w.metric) expect(modelFor(base.scenario).headline.map((m) => m.id), `${id}: metric`).toContain(w.metric);
+      const watch = parseLesson(readFileSync(`scenarios/lessons/${id}.en.md`, 'utf8'), `${id}.en.md`).text.watch;
+      expect(watch.some((b) => b.targets.includes('param-sweep')), `${id}: a Watch bullet points at the Sweep tool`).toBe(true);
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+
+  it('is refused when it is not a sweep, and must agree between languages', () => {
+    const head = (extra: string) => `---\ntitle: T\noneLine: O\ndifficulty: basic\ntags: [x]\n${extra}---\n\n## Story\n\nS.\n\n## Watch\n\n- [chart-lag] W.\n\n## Why\n\nY.\n`;
+    expect(() => parseLesson(head('sweep: arrival.rate:0.5\n'), 'x.en.md')).toThrow(/sweep: is not <setting path>/);
+    expect(() => parseLesson(head('sweep: arrival.rate:0.5:0.9:51:1\n'), 'x.en.md')).toThrow(/sweep: points must be 1 … 50/);
+    expect(parseLesson(head('sweep: arrival.rate:0.5:0.9:5:2:W\n'), 'x.en.md').sweep).toEqual({ param: 'arrival.rate', from: 0.5, to: 0.9, steps: 5, reps: 2, metric: 'W' });
+  });
+});
+
 describe('the README’s counts', () => {
   const WORDS: Record<string, number> = { sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20, 'twenty-one': 21, 'twenty-two': 22, 'twenty-three': 23, 'twenty-four': 24, 'twenty-five': 25, 'twenty-six': 26, 'twenty-seven': 27, 'twenty-eight': 28, 'twenty-nine': 29, thirty: 30, 'thirty-one': 31, 'thirty-two': 32, 'thirty-three': 33, 'thirty-four': 34, 'thirty-five': 35, 'thirty-six': 36, 'thirty-seven': 37, 'thirty-eight': 38, 'thirty-nine': 39, forty: 40, 'forty-one': 41, 'forty-two': 42, 'forty-three': 43, 'forty-four': 44, 'forty-five': 45, 'forty-six': 46, 'forty-seven': 47, 'forty-eight': 48, 'forty-nine': 49, fifty: 50, 'fifty-one': 51, 'fifty-two': 52, 'fifty-three': 53, 'fifty-four': 54, 'fifty-five': 55 };
   const readme = readFileSync('README.md', 'utf8').replace(/\s+/g, ' ');

@@ -43,7 +43,7 @@ async function rendered(kind: Kind): Promise<{ ids: Set<string>; tabs: Set<strin
     const pg = { lang: 'en', scenario: s, data: null, snapshot: null, status: 'idle', focus: 0 } as unknown as Playground;
     for (const c of panels.counters(pg)) ids.add(c.testid);
   }
-  return { ids, tabs: new Set(['wrho', ...panels.tabs.map((t) => t.id)]) };
+  return { ids, tabs: new Set(['wrho', 'sweep', ...panels.tabs.map((t) => t.id)]) };
 }
 
 describe('"What to watch" targets', () => {

@@ -131,3 +131,27 @@ test('in Russian: a Kafka sweep of an integer setting; bad shapes and over-budge
   await expect(sweep).toHaveAttribute('data-status', 'error');
   await expect(page.getByTestId('psweep-point')).toHaveCount(0);
 });
+
+test('a lesson that suggests a sweep: its Watch bullet opens the tool set up with it, and the run shows the curve the bullet describes', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('scenario').selectOption('producer-batching');
+  await page.getByTestId('step-watch').click();
+  await page.getByTestId('watch-item').filter({ hasText: 'Sweep tab' }).click();
+  const sweep = page.getByTestId('param-sweep');
+  await expect(sweep).toBeVisible();
+  // The form is the lesson's (sweep: producers.0.batch.size:1024:5120:5:1:throughput), not the first setting's.
+  await expect(page.getByTestId('psweep-param')).toHaveValue('producers.0.batch.size');
+  await expect(page.getByTestId('psweep-from')).toHaveValue('1024');
+  await expect(page.getByTestId('psweep-to')).toHaveValue('5120');
+  await expect(page.getByTestId('psweep-steps')).toHaveValue('5');
+  await expect(page.getByTestId('psweep-reps')).toHaveValue('1');
+  await page.getByTestId('psweep-start').click();
+  await expect(sweep).toHaveAttribute('data-status', 'done', { timeout: 240_000 });
+  await expect(page.getByTestId('psweep-metric')).toHaveValue('throughput');
+  const pts = await page.getByTestId('psweep-point').evaluateAll((els) => els.map((e) => [Number(e.getAttribute('data-x')), Math.round(Number(e.getAttribute('data-mean')))]));
+  // Seed 1, one run a point: 2 and 4 records a request hold throughput at 15,948 and 31,792 a second; from 6 on, all 40,000 offered get through.
+  expect(pts.map((p) => p[0])).toEqual([1024, 2048, 3072, 4096, 5120]);
+  expect(pts.slice(0, 2).map((p) => p[1])).toEqual([15948, 31792]);
+  for (const p of pts.slice(2)) expect(p[1]).toBeGreaterThan(39_900);
+  await page.screenshot({ path: `${SHOTS}/sweep-lesson.png` });
+});

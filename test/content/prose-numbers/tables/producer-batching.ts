@@ -1,6 +1,13 @@
 import { cluster as c, type Entry } from '../ledger.ts';
 import type { ClusterScenario } from '../../../../src/scenario/schema.ts';
 import type { ClusterSummary } from '../../../../src/run/models/cluster/data.ts';
+import { readFileSync } from 'node:fs';
+import { parseLesson } from '../../../../src/content/lesson.ts';
+
+/** The Watch's sweep, as the lesson sets it up (front matter `sweep:`): its first, third and last points. */
+const sweep = parseLesson(readFileSync('scenarios/lessons/producer-batching.en.md', 'utf8'), 'producer-batching.en.md').sweep!;
+const point = (i: number) => ({ sets: [`${sweep.param}=${sweep.from + ((sweep.to - sweep.from) * i) / (sweep.steps - 1)}`] });
+const [first, third, last] = [point(0), point(2), point(sweep.steps - 1)];
 
 /** The Why's three runs: batch.size 128 KiB (room for hundreds of records), linger.ms 0, 5 and 20. */
 const at = (linger: number) => ({ sets: ['producers.0.batch.size=131072', `producers.0.linger.ms=${linger}`] });
@@ -44,6 +51,13 @@ export default [
   c.measured('climbs to about {2.4} s', 'растёт примерно до {2,4} с', (r) => r.produceLatency.p99!),
   c.input('its {32} MiB buffer.memory', 'buffer.memory в {32} МиБ', (s) => p(s)['buffer.memory'] / 1_048_576, { kafkaDefault: 'producer.buffer.memory' }),
   c.measured('full, at about {8} s;', 'примерно к {8} с;', (r) => r.buffer.firstBlockedAt!, { within: 0.5 }),
+  c.input('batch.size from {1} to 5 KiB', 'batch.size от {1} до 5 КиБ', (s) => p(s)['batch.size'] / 1024, first),
+  c.input('from 1 to {5} KiB', 'от 1 до {5} КиБ', (s) => p(s)['batch.size'] / 1024, last),
+  c.measured('from about {15,900} to', 'примерно с {15 900} до', (r) => r.throughput!, { ...first, within: 50 }),
+  c.measured('to {40,000} a second and p99', 'до {40 000} в секунду, а p99', (r) => r.throughput!, { ...third, within: 200 }),
+  c.measured('from about {4.4} s', 'примерно с {4,4} с', (r) => r.produceLatency.p99!, first),
+  c.measured('to about {11} ms once', 'до {11} мс, как только', p99ms, last),
+  c.derived('room for {6} records', 'место для {6} записей', perBatch, third),
 
   // Why.
   c.fact('with {1} record or {1,000}', 'с {1} записью и с {1000}', 'an illustration: the per-request cost does not depend on the records, only the per-byte one does'),

@@ -147,6 +147,44 @@ describe('LogHistogram', () => {
     expect(h.overflow).toBe(1);
     expect(Number.isNaN(new LogHistogram().quantile(0.5))).toBe(true);
   });
+
+  it('finds every bucket by its table exactly as by the logarithm (boundaries, their neighbours, cell edges, random values)', () => {
+    const F = new Float64Array(1);
+    const I = new BigInt64Array(F.buffer);
+    /** The double `n` steps (units in the last place) from x. */
+    const ulps = (x: number, n: number) => {
+      F[0] = x;
+      I[0] += BigInt(n);
+      return F[0];
+    };
+    for (const [min, max, eps] of [
+      [1e-6, 1e9, 0.005],
+      [1e-4, 1e7, 0.005],
+      [1e-4, 1e7, 0.02],
+      [1e-4, 1e6, 0.005],
+      [1e-4, 1e6, 0.02],
+    ]) {
+      const h = new LogHistogram(min, max, eps);
+      const gamma = (1 + eps) / (1 - eps);
+      let checked = 0;
+      const check = (v: number) => {
+        checked++;
+        if (h.bucketOf(v) !== h.bucketByLog(v)) expect({ v, table: h.bucketOf(v) }).toEqual({ v, table: h.bucketByLog(v) });
+      };
+      // Around every boundary min·γ^k: the double nearest it and 64 on each side, then wider steps.
+      for (let k = 0, b = min; b < max * 1.1; k++, b *= gamma) {
+        for (let n = -64; n <= 64; n++) check(ulps(b, n));
+        for (const n of [-1e9, -1e7, -1e5, -1e3, 1e3, 1e5, 1e7, 1e9]) check(ulps(b, n));
+      }
+      // Cell edges (powers of two times 1 + j/128) and their neighbours.
+      for (let p = min / 2; p < max * 2; p *= 2) for (let j = 0; j < 128; j++) for (const n of [-1, 0, 1]) check(ulps(p * (1 + j / 128), n));
+      // Random values over the whole range, and outside it.
+      const rng = new Rng(11);
+      for (let i = 0; i < 200_000; i++) check(min * Math.exp(rng.next() * Math.log((max * 4) / min)));
+      for (const v of [0, -1, min, max, max * 2, Infinity, -Infinity, NaN, 5e-324]) expect(String(h.bucketOf(v))).toBe(String(h.bucketByLog(v)));
+      expect(checked).toBeGreaterThan(250_000);
+    }
+  });
 });
 
 describe('DownsampledSeries', () => {

@@ -11,14 +11,23 @@
  * (priorities in [−128, 127], up to 2^45 ≈ 3.5·10^13 events per run), so comparing two events is
  * at most two double comparisons.
  *
- * Cancellation is lazy: a cancelled slot stays in the heap, marked, and is discarded when it
+ * Next to the heap sits a short sorted run (the "front"): an event that sorts before every pending
+ * one — typically an event scheduled with delay 0, or the next arrival of a small model — is
+ * appended there in O(1) instead of sifting up to the root, and popped in O(1) instead of sifting
+ * down from it; later events at the same instant that sort after the front's tail (same time,
+ * higher sequence) join it too. The front is sorted by (time, ord) and every pop takes the smaller
+ * of its head and the heap's top, so the order is exactly the heap's alone.
+ *
+ * Cancellation is lazy: a cancelled slot stays where it is, marked, and is discarded when it
  * reaches the top; when more than half of the heap is dead it is rebuilt. Handles carry a
- * generation number so a stale handle (for an event that already ran) cannot cancel a newer one.
+ * generation number so a stale handle (for an event that already ran) cannot cancel a newer one;
+ * a handle is slot·2^16 + generation, a small integer (no boxed double) below 32,768 slots.
  */
 
 const PRIO_BIAS = 128;
 const ORD_SCALE = 2 ** 45;
 const SLOT_LIMIT = 2 ** 24; // at most 16,777,216 pending events
+const GEN = 65536; // generations per slot (16 bits)
 export const MIN_PRIORITY = -128;
 export const MAX_PRIORITY = 127;
 
@@ -33,14 +42,25 @@ function grown<T extends Float64Array | Int32Array | Uint16Array | Uint8Array>(a
 
 export class EventQueue {
   /** Heap entries: key and slot. */
-  hTime: Float64Array;
+  private hTime: Float64Array;
   private hOrd: Float64Array;
   private hSlot: Int32Array;
   size = 0;
+  /** The front: a sorted run of events at one time `fTime`, entries [fHead, fTail). */
+  private fOrd: Float64Array;
+  private fSlot: Int32Array;
+  private fHead = 0;
+  private fTail = 0;
+  private fTime = 0;
+  private fDead = 0;
+  /** Time of the event the last {@link peekSlot} returned, and whether it is the front's head. */
+  topTime = 0;
+  private topFront = false;
   /** Slot payloads. */
   kind: Int32Array;
   arg: Int32Array;
   private gen: Uint16Array;
+  /** 0 live, 1 cancelled; bit 2 set while the slot sits in the front. */
   private dead: Uint8Array;
   private freeList: Int32Array;
   private freeTop = 0;
@@ -54,6 +74,8 @@ export class EventQueue {
     this.hTime = new Float64Array(initialCapacity);
     this.hOrd = new Float64Array(initialCapacity);
     this.hSlot = new Int32Array(initialCapacity);
+    this.fOrd = new Float64Array(initialCapacity);
+    this.fSlot = new Int32Array(initialCapacity);
     this.kind = new Int32Array(initialCapacity);
     this.arg = new Int32Array(initialCapacity);
     this.gen = new Uint16Array(initialCapacity);
@@ -63,7 +85,7 @@ export class EventQueue {
 
   /** Number of live (not cancelled) pending events. */
   get pending(): number {
-    return this.size - this.deadCount;
+    return this.size - this.deadCount + (this.fTail - this.fHead) - this.fDead;
   }
 
   private grow(): void {
@@ -72,6 +94,8 @@ export class EventQueue {
     this.hTime = grown(this.hTime, cap);
     this.hOrd = grown(this.hOrd, cap);
     this.hSlot = grown(this.hSlot, cap);
+    this.fOrd = grown(this.fOrd, cap);
+    this.fSlot = grown(this.fSlot, cap);
     this.kind = grown(this.kind, cap);
     this.arg = grown(this.arg, cap);
     this.gen = grown(this.gen, cap);
@@ -91,9 +115,26 @@ export class EventQueue {
     const ord = (priority + PRIO_BIAS) * ORD_SCALE + this.seq++;
     this.kind[slot] = kind;
     this.arg[slot] = arg;
-    // Sift up with a hole.
     const hTime = this.hTime;
     const hOrd = this.hOrd;
+    const fTail = this.fTail;
+    if (
+      fTail > this.fHead
+        ? t === this.fTime && ord > this.fOrd[fTail - 1]
+        : this.size === 0 || t < hTime[0] || (t === hTime[0] && ord < hOrd[0])
+    ) {
+      // Sorts after the front's tail (or before everything, the front being empty): append.
+      if (fTail === this.fHead) {
+        this.fHead = 0;
+        this.fTail = 0;
+        this.fTime = t;
+      }
+      this.fOrd[this.fTail] = ord;
+      this.fSlot[this.fTail++] = slot;
+      this.dead[slot] = 2;
+      return slot * GEN + this.gen[slot];
+    }
+    // Sift up with a hole.
     const hSlot = this.hSlot;
     let i = this.size++;
     while (i > 0) {
@@ -108,21 +149,40 @@ export class EventQueue {
     hTime[i] = t;
     hOrd[i] = ord;
     hSlot[i] = slot;
-    return this.gen[slot] * SLOT_LIMIT + slot;
+    return slot * GEN + this.gen[slot];
   }
 
   /**
    * Slot of the earliest live event without removing it, or −1 when empty; its time is
-   * `hTime[0]`. Cancelled events met on the way are discarded.
+   * {@link topTime}. Cancelled events met on the way are discarded.
    */
   peekSlot(): number {
-    while (this.size > 0) {
+    for (;;) {
+      const n = this.size;
+      if (this.fTail > this.fHead) {
+        const ft = this.fTime;
+        if (n === 0 || ft < this.hTime[0] || (ft === this.hTime[0] && this.fOrd[this.fHead] < this.hOrd[0])) {
+          const s = this.fSlot[this.fHead];
+          if (this.dead[s] === 2) {
+            this.topTime = ft;
+            this.topFront = true;
+            return s;
+          }
+          this.dropFront(s);
+          this.fDead--;
+          continue;
+        }
+      }
+      if (n === 0) return -1;
       const s = this.hSlot[0];
-      if (this.dead[s] === 0) return s;
-      this.dropTop(s);
+      if (this.dead[s] === 0) {
+        this.topTime = this.hTime[0];
+        this.topFront = false;
+        return s;
+      }
+      this.dropHeapTop(s);
       this.deadCount--;
     }
-    return -1;
   }
 
   /**
@@ -135,8 +195,21 @@ export class EventQueue {
     return s;
   }
 
-  /** Removes the top entry, whose slot `s` a preceding {@link peekSlot} returned. */
+  /** Removes the top entry, whose slot `s` the preceding {@link peekSlot} returned. */
   dropTop(s: number): void {
+    if (this.topFront) this.dropFront(s);
+    else this.dropHeapTop(s);
+  }
+
+  private dropFront(s: number): void {
+    if (++this.fHead === this.fTail) {
+      this.fHead = 0;
+      this.fTail = 0;
+    }
+    this.release(s);
+  }
+
+  private dropHeapTop(s: number): void {
     const n = --this.size;
     if (n > 0) this.siftDown(0, this.hTime[n], this.hOrd[n], this.hSlot[n], n);
     this.release(s);
@@ -177,17 +250,22 @@ export class EventQueue {
 
   /** Cancels a pending event. Returns false if it already ran or was cancelled. */
   cancel(handle: EventHandle): boolean {
-    const slot = handle % SLOT_LIMIT;
-    const gen = (handle - slot) / SLOT_LIMIT;
+    const gen = handle % GEN;
+    const slot = (handle - gen) / GEN;
     // A released slot has had its generation bumped, so a matching generation means it is pending.
-    if (!(slot >= 0 && slot < this.nextSlot) || this.gen[slot] !== gen || this.dead[slot] === 1) return false;
+    if (!(slot >= 0 && slot < this.nextSlot) || this.gen[slot] !== gen || (this.dead[slot] & 1) === 1) return false;
+    if (this.dead[slot] === 2) {
+      this.dead[slot] = 3;
+      this.fDead++;
+      return true;
+    }
     this.dead[slot] = 1;
     this.deadCount++;
     if (this.deadCount > 64 && this.deadCount * 2 > this.size) this.compact();
     return true;
   }
 
-  /** Drops dead entries and re-heapifies (Floyd), O(n). */
+  /** Drops dead entries of the heap and re-heapifies (Floyd), O(n). */
   private compact(): void {
     const { hTime, hOrd, hSlot } = this;
     let n = 0;

@@ -66,7 +66,7 @@ const HI = LITTLE_ENDIAN ? 1 : 0;
 const LO = LITTLE_ENDIAN ? 0 : 1;
 
 /** High word of x as a signed int32 (sign bit, exponent, top 20 bits of the fraction). */
-function highWord(x: number): number {
+export function highWord(x: number): number {
   F64[0] = x;
   return U32[HI] | 0;
 }

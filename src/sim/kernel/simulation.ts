@@ -144,7 +144,7 @@ export class Simulation {
 
   /** Time of the next event, or Infinity when none is pending. */
   peek(): number {
-    return this.queue.peekSlot() < 0 ? Infinity : this.queue.hTime[0];
+    return this.queue.peekSlot() < 0 ? Infinity : this.queue.topTime;
   }
 
   /**
@@ -155,7 +155,7 @@ export class Simulation {
     const s = this.queue.peekSlot();
     if (s < 0) return null;
     const kind = this.queue.kind[s];
-    return { t: this.queue.hTime[0], kind, name: this.kindName(kind), arg: this.queue.arg[s] };
+    return { t: this.queue.topTime, kind, name: this.kindName(kind), arg: this.queue.arg[s] };
   }
 
   /** Number of pending (live) events. */
@@ -194,7 +194,7 @@ export class Simulation {
     const q = this.queue;
     const s = q.peekSlot();
     if (s < 0) return false;
-    const t = q.hTime[0];
+    const t = q.topTime;
     if (t !== this.stallT) {
       this.stallT = t;
       this.stalled = 0;
@@ -221,7 +221,7 @@ export class Simulation {
     while (n < maxEvents) {
       const s = q.peekSlot();
       if (s < 0) break;
-      const t = q.hTime[0];
+      const t = q.topTime;
       if (t > until) break;
       if (t !== this.stallT) {
         // A new instant: start counting again.

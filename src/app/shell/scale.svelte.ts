@@ -4,7 +4,7 @@
  * running scenario differs from the one it is shown as. A variant loads the first time its story
  * is shown (a chunk of its own); until then the story counts as compressed.
  */
-import { hasSeedScale, loadedSeedScale, loadSeedScale, type SeedScale } from '../../content/seed-scale.ts';
+import { hasSeedScale, loadSeedScale, type SeedScale } from '../../content/seed-scale.ts';
 import type { Scenario } from '../../scenario/index.ts';
 import { variantOf, type Variant } from './variant.ts';
 
@@ -28,22 +28,15 @@ export class SeedScales {
 
   /** Loads story `id`'s variant (once); null when it has none or it failed to load. */
   async load(id: string): Promise<SeedScale | null> {
-    const have = this.get(id) ?? loadedSeedScale(id);
-    if (have) return this.#keep(have);
-    const p = loadSeedScale(id);
-    if (!p) return null;
     try {
-      return this.#keep(await p);
+      const s = (await loadSeedScale(id)) ?? null;
+      if (s && this.get(id) !== s) this.#loaded = { ...this.#loaded, [id]: s };
+      this.error = null;
+      return s;
     } catch (e) {
       this.error = e instanceof Error ? e.message : String(e);
       return null;
     }
-  }
-
-  #keep(s: SeedScale): SeedScale {
-    if (this.get(s.id) !== s) this.#loaded = { ...this.#loaded, [s.id]: s };
-    this.error = null;
-    return s;
   }
 }
 

@@ -101,16 +101,23 @@ for (const lang of ['en', 'ru'] as const) {
   test(`${lang}: every step of every seed-scale lesson reads without a scroll box, and its Watch items point at visible elements`, async ({ page }) => {
     for (const id of IDS) {
       await open(page, id, lang);
-      await toSeed(page);
       const body = page.getByTestId('lesson-step');
-      for (const step of ['story', 'watch', 'why', 'fix']) {
-        const tab = page.getByTestId(`step-${step}`);
-        if ((await tab.count()) === 0) continue;
-        await tab.click();
-        await expect(body).toHaveAttribute('data-step', step);
-        const { scroll, client } = await body.evaluate((e) => ({ scroll: e.scrollHeight, client: e.clientHeight }));
-        expect(scroll, `${id}.${lang} ${step}: ${scroll - client} px hidden in a scroll box`).toBeLessThanOrEqual(client + 1);
-        if (step === 'story') await expect(body).toContainText(lang === 'en' ? 'at the article’s scale' : 'в масштабе статьи');
+      // Both scales' lessons, under the switch's row.
+      for (const scale of ['compressed', 'seed'] as const) {
+        if (scale === 'seed') await toSeed(page);
+        else await expect(body).toHaveAttribute('aria-busy', 'false');
+        for (const step of ['story', 'watch', 'why', 'fix']) {
+          const tab = page.getByTestId(`step-${step}`);
+          if ((await tab.count()) === 0) continue;
+          await tab.click();
+          await expect(body).toHaveAttribute('data-step', step);
+          const { scroll, client } = await body.evaluate((e) => ({ scroll: e.scrollHeight, client: e.clientHeight }));
+          expect(scroll, `${id}.${lang} ${scale} ${step}: ${scroll - client} px hidden in a scroll box`).toBeLessThanOrEqual(client + 1);
+          if (step === 'story' && scale === 'seed') await expect(body).toContainText(lang === 'en' ? 'at the article’s scale' : 'в масштабе статьи');
+        }
+        // The title whole, not cut short.
+        const title = await page.getByTestId('explain-title').evaluate((e) => e.scrollWidth <= e.clientWidth + 1);
+        expect(title, `${id}.${lang} ${scale}: the lesson's title is cut`).toBe(true);
       }
       await page.getByTestId('step-watch').click();
       const items = page.getByTestId('watch-item');
@@ -120,7 +127,7 @@ for (const lang of ['en', 'ru'] as const) {
           await expect(page.getByTestId(target).first(), `${id}.${lang} watch ${i}: ${target}`).toBeVisible();
         }
       }
-      // The switch and the title share the lesson's head: the switch whole, inside the card.
+      // The switch whole, inside the lesson's card.
       const cut = await page.getByTestId('scale').evaluate((el) => {
         const card = el.closest('[data-testid=explain]')!.getBoundingClientRect();
         const r = el.getBoundingClientRect();

@@ -138,6 +138,28 @@ for (const lang of ['en', 'ru'] as const) {
   });
 }
 
+test('after a run the counters grow taller: every step of both scales’ lessons still reads without a scroll box, under the switch', async ({ page }) => {
+  test.setTimeout(600_000);
+  for (const lang of ['ru', 'en'] as const) {
+    for (const id of IDS) {
+      await open(page, id, lang);
+      for (const scale of ['compressed', 'seed'] as const) {
+        if (scale === 'seed') await toSeed(page);
+        await page.getByTestId('speed').selectOption('max');
+        await page.getByTestId('play').click();
+        await expect(status(page)).toHaveAttribute('data-value', 'finished', { timeout: 150_000 });
+        const body = page.getByTestId('lesson-step');
+        for (const step of ['story', 'watch', 'why', 'fix']) {
+          await page.getByTestId(`step-${step}`).click();
+          await expect(body).toHaveAttribute('data-step', step);
+          const { scroll, client } = await body.evaluate((e) => ({ scroll: e.scrollHeight, client: e.clientHeight }));
+          expect(scroll, `${id}.${lang} ${scale} ${step} after the run: ${scroll - client} px hidden`).toBeLessThanOrEqual(client + 1);
+        }
+      }
+    }
+  }
+});
+
 test('a link to a changed seed-scale run says what changed against the article’s scale', async ({ page }) => {
   const s = { ...seedScenario('black-friday'), duration: 7800 };
   await page.goto(`/${encodeShareHash(s as never)}`);

@@ -72,7 +72,8 @@ function lessons(): Plugin {
         this.addWatchFile(path);
         return `export default ${JSON.stringify(parseQuestion(readFileSync(path, 'utf8'), relative(root, path).split(sep).join('/')))};`;
       }
-      const part = query.has('front') ? 'front' : query.has('body') ? 'body' : null;
+      // `?lesson`: the whole parsed file, or its problems (seed-scale lessons, loaded whole on demand: src/content/seed-scale.ts).
+      const part = query.has('front') ? 'front' : query.has('body') ? 'body' : query.has('lesson') ? 'lesson' : null;
       if (part === null) return null;
       const path = id.slice(0, q);
       this.addWatchFile(path);
@@ -80,10 +81,10 @@ function lessons(): Plugin {
       let value: unknown;
       try {
         const lesson = parseLesson(readFileSync(path, 'utf8'), file);
-        value = part === 'front' ? lessonHead(lesson) : lessonBody(lesson);
+        value = part === 'front' ? lessonHead(lesson) : part === 'body' ? lessonBody(lesson) : lesson;
       } catch (e) {
         if (!(e instanceof LessonError)) throw e;
-        value = part === 'front' ? e.problems : null;
+        value = part === 'body' ? null : e.problems;
       }
       return `export default ${JSON.stringify(value)};`;
     },

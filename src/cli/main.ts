@@ -6,8 +6,9 @@
  * Every malformed input — a file, a link, an option, a `--set` — ends in 2 with a bounded message
  * that names the field; nothing from the input reaches the terminal with its control characters.
  */
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readdirSync, readSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { validateScenario, formatError, type ScenarioError } from '../scenario/validate.ts';
 import { decodeShare, decodeShareView, looksLikeShare } from '../scenario/share.ts';
 import type { Scenario } from '../scenario/schema.ts';
@@ -21,6 +22,7 @@ import { jsonText, oneLine, terminalText } from './terminal.ts';
 import { exportCommand, importCommand } from './import.ts';
 
 export const USAGE = `usage: npm run sim -- <scenario.json | share URL> [options]
+       npm run sim -- <shipped scenario id | scenario.json | share URL> --scale seed|compressed [options]
        npm run sim -- partition --partitions N [--json] <key> [<key> ...]
        npm run sim -- import <file> [--format F] [--model M] [--out scenario.json]   (import -h for more)
        npm run sim -- export-properties <scenario.json | share URL> [--out file.properties]
@@ -29,6 +31,9 @@ options:
   --seed N            root seed (integer 0 … 4294967295); overrides the scenario's seed
   --duration S        simulated seconds to run; overrides the scenario's duration
   --set path=value    override any field, e.g. --set arrival.rate=0.95 (repeatable; value is JSON or text)
+  --scale seed        the story at the article's scale: its seed-scale variant, scenarios/seed-scale/<id>.json
+                      (the id of the scenario given, or a shipped id: npm run sim -- black-friday --scale seed);
+                      --scale compressed: the shipped scenarios/<id>.json. Then --seed, --duration, --set apply
   --json              print one JSON object instead of the table
   --no-timing         leave out wallMs (the only field that differs between identical runs)
   --log               also print the event log (client and broker lines, repeats folded)
@@ -138,6 +143,8 @@ export function readScenarioFile(path: string): ReadResult {
 
 interface Args {
   source: string;
+  /** `--scale`: run the shipped story with the source's id at this scale, or null for the source itself. */
+  scale: 'seed' | 'compressed' | null;
   overrides: Override[];
   /** Compare with: 'fix', a file or link; null and no `vsSets` for one run. */
   compare: string | null;
@@ -157,6 +164,7 @@ function parseArgs(argv: string[]): Args | 'help' {
   let log = false;
   let compare: string | null = null;
   let trace: string | null = null;
+  let scale: Args['scale'] = null;
   const vsSets: Override[] = [];
   const override = (text: string): Override => {
     try {
@@ -188,6 +196,11 @@ function parseArgs(argv: string[]): Args | 'help' {
     else if (a === '--compare') {
       if (compare !== null) throw new UsageError('--compare given twice (one comparison at a time)');
       compare = value();
+    } else if (a === '--scale') {
+      const v = value();
+      if (v !== 'seed' && v !== 'compressed') throw new UsageError(`--scale must be seed or compressed, not "${clip(v, ECHO_MAX)}"`);
+      if (scale !== null) throw new UsageError('--scale given twice');
+      scale = v;
     } else if (a === '--trace') {
       if (trace !== null) throw new UsageError('--trace given twice (one request at a time; key=<key> follows every record with that key)');
       trace = value();
@@ -198,7 +211,7 @@ function parseArgs(argv: string[]): Args | 'help' {
   if (source === undefined) throw new UsageError('no scenario given');
   if (trace !== null && (compare !== null || vsSets.length > 0)) throw new UsageError('--trace follows records through one run: leave out --compare and --vs-set');
   if (trace !== null && log) throw new UsageError('--trace prints the records’ timeline: leave out --log');
-  return { source, overrides, compare, vsSets, json, timing, log, trace };
+  return { source, overrides, compare, vsSets, json, timing, log, trace, scale };
 }
 
 const fail = (message: string): never => {
@@ -269,9 +282,45 @@ function loadCompare(args: Args, a: Scenario, io: CliIo): { b: Scenario; label: 
   return { b, label, fix: fix ?? (b.id === a.id ? lessonFix(a.id) : null) };
 }
 
+/** The shipped scenarios' folder (the repository's `scenarios/`). */
+const SCENARIOS = fileURLToPath(new URL('../../scenarios/', import.meta.url));
+const SCENARIO_ID = /^[a-z0-9][a-z0-9-]*$/;
+
+/** The ids of the shipped stories with a seed-scale variant (scenarios/seed-scale/<id>.json). */
+export function seedScaleIds(): string[] {
+  try {
+    return readdirSync(`${SCENARIOS}seed-scale`)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.slice(0, -5))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * `--scale`: the shipped story that `source` names — a shipped id, or a file or link whose
+ * scenario has that id — at the scale asked for: its seed-scale variant or the shipped scenario.
+ */
+function scaledRaw(source: string, scale: 'seed' | 'compressed', io: CliIo): unknown {
+  const raw = SCENARIO_ID.test(source) && !looksLikeShare(source) ? { id: source } : loadRaw(source, io);
+  const id = typeof raw === 'object' && raw !== null && 'id' in raw && typeof raw.id === 'string' ? raw.id : '';
+  const seeds = seedScaleIds();
+  if (!SCENARIO_ID.test(id)) return fail(`--scale ${scale}: the scenario has no shipped id (stories with a seed-scale variant: ${seeds.join(', ')})`);
+  const file = (io.readFile ?? readScenarioFile)(scale === 'seed' ? `${SCENARIOS}seed-scale/${id}.json` : `${SCENARIOS}${id}.json`);
+  if (!file.ok) {
+    return fail(
+      scale === 'seed'
+        ? `--scale seed: "${clip(id, ECHO_MAX)}" has no seed-scale variant (stories with one: ${seeds.join(', ')}); its shipped scenario is already at its story's scale`
+        : `--scale compressed: "${clip(id, ECHO_MAX)}" is not a shipped scenario`,
+    );
+  }
+  return JSON.parse(file.text);
+}
+
 /** Reads, overrides and validates the scenario; throws InputErrors for anything wrong with the input. */
 function loadScenario(args: Args, io: CliIo): Scenario {
-  return overridden(loadRaw(args.source, io), args.overrides);
+  return overridden(args.scale ? scaledRaw(args.source, args.scale, io) : loadRaw(args.source, io), args.overrides);
 }
 
 /** The error lines for an input: at most MAX_ERRORS_SHOWN, each on one line and bounded. */

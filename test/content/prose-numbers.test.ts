@@ -32,7 +32,15 @@ import { numbersInLine } from './prose-numbers/extract.ts';
 import { cover, disagreement, kafkaDefaultValue, loadScenario, parseSnippet, trueValue, variantOf, type Coverage, type Entry } from './prose-numbers/ledger.ts';
 import { TABLES } from './prose-numbers/tables/index.ts';
 
-const LESSONS = [...new Set(readdirSync('scenarios/lessons').map((f) => f.replace(/\.[^.]+\.md$/, '')))].sort();
+/** Every lesson: `scenarios/lessons/<id>.*.md`, and the seed-scale ones as `seed-scale/<id>` (ledger.ts, `lessonFile`). */
+const LESSONS = [
+  ...new Set([
+    ...readdirSync('scenarios/lessons').map((f) => f.replace(/\.[^.]+\.md$/, '')),
+    ...readdirSync('scenarios/seed-scale')
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `seed-scale/${f.replace(/\.[^.]+\.md$/, '')}`),
+  ]),
+].sort();
 
 describe('finding numbers in text', () => {
   const seen = (text: string, lang: Lang = 'en') => numbersInLine(text, lang).map((t) => (t.hi === undefined ? [t.text, t.value] : [t.text, t.value, t.hi]));

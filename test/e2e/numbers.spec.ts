@@ -13,10 +13,15 @@ failOnConsoleErrors();
 
 const scenario = (id: string) => JSON.parse(readFileSync(`scenarios/${id}.json`, 'utf8')) as Record<string, unknown>;
 
-/** Every shipped scenario, station and Kafka. */
-const ALL = readdirSync('scenarios')
-  .filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json'))
-  .map((f) => f.slice(0, -5));
+/** Every shipped scenario, station and Kafka, and the stories at the article's scale (`seed-scale/<id>`, scenarios/seed-scale). */
+const ALL = [
+  ...readdirSync('scenarios')
+    .filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json'))
+    .map((f) => f.slice(0, -5)),
+  ...readdirSync('scenarios/seed-scale')
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => `seed-scale/${f.slice(0, -5)}`),
+];
 
 async function openLink(page: Page, s: Record<string, unknown>): Promise<void> {
   await page.goto(`/${encodeShareHash(s as never)}`);

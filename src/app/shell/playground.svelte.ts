@@ -21,7 +21,8 @@ import { rawFromHash, repairScenario } from './repair.ts';
 import { nearestForCut } from '../../scenario/cutlink.ts';
 import { presentView, type PresentView } from '../../content/targets.ts';
 import { Sweep } from './sweep.svelte.ts';
-import { variantOf, withOverrides, withoutFix, type Variant } from './variant.ts';
+import { withOverrides, withoutFix, type Variant } from './variant.ts';
+import { scaled, SeedScales, type ScaleName } from './scale.svelte.ts';
 
 /** Picker key of a scenario opened from a link (or edited in Settings) that is not a shipped one. */
 export const LINK_KEY = 'link';
@@ -185,15 +186,24 @@ export class Playground {
   scenarioKey = $derived.by((): string => {
     const s = this.scenario;
     if (scenarioShape(s) === scenarioShape(pageFor(s.model).blank())) return blankKey(s.model);
-    return shippedMatch(s, this.shipped)?.id ?? LINK_KEY;
+    return shippedMatch(s, this.shipped)?.id ?? (this.#isSeedScale(s) ? s.id : LINK_KEY);
   });
 
-  /** The lesson's index entry (titles, picker line, tags, fix overrides): there at once. */
-  info = $derived(lessonInfo(this.scenario.id) ?? null);
+  /** The seed-scale variants of log-broker stories (src/content/seed-scale.ts), loaded when their story is shown. */
+  readonly scales = new SeedScales();
+  /** The scenario against its lesson: the scale it is shown at (null: its story has one) and how it differs. */
+  #scaled = $derived(scaled(this.scenario, this.shipped, this.scales.get(this.scenario.id), lessonInfo(this.scenario.id)?.fix ?? null));
+  /** The story's scale shown: compressed (the shipped scenario) or seed (the article's); null for a story with one scale. */
+  scale = $derived<ScaleName | null>(this.#scaled.scale);
+  /** The seed-scale variant shown, with its lesson. */
+  #seedShown = $derived(this.scale === 'seed' ? this.scales.get(this.scenario.id) : null);
+
+  /** The lesson's index entry (titles, picker line, tags, fix overrides): there at once (at seed scale, the variant's). */
+  info = $derived(this.#seedShown?.content ?? lessonInfo(this.scenario.id) ?? null);
   /** The last lesson whose sections were loaded (another scenario's while the current one's load). */
   #lesson = $state.raw<ScenarioContent | null>(null);
   /** The current scenario's whole lesson; null while its sections load, or when it has none. */
-  lesson = $derived(this.#lesson?.id === this.scenario.id ? this.#lesson : null);
+  lesson = $derived(this.#seedShown?.content ?? (this.#lesson?.id === this.scenario.id ? this.#lesson : null));
   /** Why the current lesson's sections could not be loaded. */
   lessonError = $state<string | null>(null);
   speeds = $derived(speedChoices(this.scenario.duration));
@@ -486,7 +496,7 @@ export class Playground {
   }
 
   #commitLinked(s: Scenario, opts: CommitOptions = {}): void {
-    const known = shippedMatch(s, this.shipped) || scenarioShape(s) === scenarioShape(pageFor(s.model).blank());
+    const known = shippedMatch(s, this.shipped) || this.#isSeedScale(s) || scenarioShape(s) === scenarioShape(pageFor(s.model).blank());
     this.linked = known ? null : s;
     this.#commit(s, opts);
   }
@@ -564,6 +574,7 @@ export class Playground {
     this.scenario = scenario;
     this.#loadPanels(scenario.model);
     this.#loadLesson(scenario.id);
+    void this.scales.load(scenario.id);
     if (kindChanged && this.tool !== null && !this.#toolExists(this.tool)) this.tool = null;
     if (!opts.keepSpeed) this.speed = defaultSpeed(scenario.duration, pageFor(scenario.model).runSeconds);
     this.focus = 0; // a load starts the worker's charts on the first entity too
@@ -775,12 +786,33 @@ export class Playground {
     return !this.presentView || this.presentView.panels.includes(id);
   }
 
-  /** How the running scenario differs from the one its lesson describes: fix on, other changes. */
-  variant = $derived<Variant>(variantOf(this.scenario, this.shipped, this.info?.fix ?? null));
+  /** How the running scenario differs from the one its lesson describes (at the scale shown): fix on, other changes. */
+  variant = $derived<Variant>(this.#scaled.variant);
 
   /** How `s` (e.g. the scenario a link opened) differs from its lesson's scenario. */
   variantFor(s: Scenario): Variant {
-    return variantOf(s, this.shipped, lessonInfo(s.id)?.fix ?? null);
+    return scaled(s, this.shipped, this.scales.get(s.id), lessonInfo(s.id)?.fix ?? null).variant;
+  }
+
+  /** `s` is a story's seed-scale variant as it ships (any seed). */
+  #isSeedScale(s: Scenario): boolean {
+    const v = this.scales.get(s.id);
+    return !!v && v.scenario.model === s.model && scenarioShape(v.scenario) === scenarioShape(s);
+  }
+
+  /**
+   * Shows the story at scale `to`: its shipped scenario or its seed-scale variant (loaded first),
+   * on the same seed, with the fix when it is on; other changes are left behind.
+   */
+  async setScale(to: ScaleName): Promise<void> {
+    const id = this.scenario.id;
+    const seed = await this.scales.load(id);
+    if (!seed || this.scenario.id !== id || this.scale === to) return;
+    const base = to === 'seed' ? seed.scenario : this.shipped.find((x) => x.id === id && x.model === seed.scenario.model);
+    if (!base) return;
+    const fix = this.variant.fixOn ? lessonInfo(id)?.fix : null;
+    const next = (fix && withOverrides(base, fix)) || base;
+    this.#commitLinked({ ...next, id, seed: this.scenario.seed });
   }
 
   tryFix(): void {

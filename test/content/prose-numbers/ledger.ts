@@ -180,8 +180,16 @@ export function runOf(id: string, ...sets: string[]): RunOf<AnySummary> {
   return r;
 }
 
+/**
+ * A lesson's file: `scenarios/lessons/<id>.<lang>.md`, or for a seed-scale lesson (id
+ * `seed-scale/<id>`, whose scenario is `scenarios/seed-scale/<id>.json`) `scenarios/seed-scale/<id>.<lang>.md`.
+ */
+export function lessonFile(id: string, lang: Lang): string {
+  return id.includes('/') ? `scenarios/${id}.${lang}.md` : `scenarios/lessons/${id}.${lang}.md`;
+}
+
 export function lessonFix(id: string): string[] {
-  return parseLesson(readFileSync(`scenarios/lessons/${id}.en.md`, 'utf8'), `${id}.en.md`).fix ?? [];
+  return parseLesson(readFileSync(lessonFile(id, 'en'), 'utf8'), lessonFile(id, 'en')).fix ?? [];
 }
 
 function lookup(id: string): Lookup {
@@ -256,7 +264,7 @@ const short = (s: string): string => (s.length > 70 ? `${s.slice(0, 67)}…` : s
 
 /** Matches a lesson table to one of its files: which entry covers which number, and what is amiss. */
 export function cover(id: string, lang: Lang, table: Entry[]): Coverage {
-  const file = `scenarios/lessons/${id}.${lang}.md`;
+  const file = lessonFile(id, lang);
   const text = readFileSync(file, 'utf8');
   const lines = proseLines(text);
   const tokens = numbersInFile(text, lang);

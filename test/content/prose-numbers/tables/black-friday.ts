@@ -23,9 +23,9 @@ export default [
   k.fact('lag was 40 minutes after two hours and 4 hours after six', 'через два часа лаг составил 40 минут, через шесть — 4 часа', 'the article’s incident, hours long; this run compresses it'),
   k.input('a {15}-minute run', 'до {15}-минутного', (s) => s.duration / 60),
   k.measured('past {150,000} by the end', 'превышает {150 000}', (r) => r.lagRecords.final, { is: '≥' }),
-  k.measured('about {3½} minutes by the end', 'примерно до {3,5} минуты', (r) => r.lagSeconds.final / 60, { within: 0.25 }),
+  k.measured('about {3½} minutes by the end', 'до ~{3,5} минуты', (r) => r.lagSeconds.final / 60, { within: 0.25 }),
   // The rate argument that follows it: the oldest record ages by 1 − μ/λ seconds a second.
-  k.derived('a {quarter} of the time since the step', '{четверть} времени, прошедшего после скачка', (s) => 1 - capacity(s) / step(s).rate),
+  k.derived('a {quarter} of the time since the step', '{четверть} времени после скачка', (s) => 1 - capacity(s) / step(s).rate),
   k.derived(['only {600} are applied', 'μ = {600}/s'], ['обрабатывается {600}', 'μ = {600}/с'], capacity),
   // The summary's throughput is a mean over the whole run, the first 120 s at 100/s included:
   // after the step, the records applied beyond those produced before it, per second.

@@ -52,6 +52,8 @@ import bufferbloat from './bufferbloat.ts';
 import requestPath from './request-path.ts';
 import priorityTopics from './priority-topics.ts';
 import dualWriteOutbox from './dual-write-outbox.ts';
+import seedBlackFriday from './seed-scale/black-friday.ts';
+import seedRetentionReset from './seed-scale/retention-reset.ts';
 
 export const TABLES: Record<string, Entry[]> = {
   'add-partitions': addPartitions,
@@ -106,4 +108,7 @@ export const TABLES: Record<string, Entry[]> = {
   'producer-batching': producerBatching,
   'producer-buffer-full': producerBufferFull,
   'dual-write-outbox': dualWriteOutbox,
+  // The seed-scale lessons (scenarios/seed-scale): the article's durations and rates.
+  'seed-scale/black-friday': seedBlackFriday,
+  'seed-scale/retention-reset': seedRetentionReset,
 };

@@ -87,6 +87,10 @@ export class SimClient {
   speed(speed: Speed): Promise<CommandResult> {
     return this.#call(() => this.#api.speed(speed));
   }
+  /** Moves the run to simulated time `at` (paused there); a refusal (no run, a failed one) is the caller's, not a run failure. */
+  seek(at: number): Promise<CommandResult> {
+    return this.#call(() => this.#api.seek(at), true);
+  }
   /** Chooses the entity (consumer group…) shown; a refusal is not a run failure. */
   focus(i: number): Promise<CommandResult> {
     return this.#call(() => this.#api.focus(i), true);

@@ -347,9 +347,13 @@ export class RunHost {
    * Moves the run to simulated time `at` (clamped to [0, duration]) and pauses there: back by
    * rebuilding the model (the scenario with the faults injected so far) and replaying it, forward by
    * running on; unpaced, in chunks, with snapshots (carrying `seek`, the progress) on the way.
-   * Reaching the end finishes the run. Works on a finished run too (its model is rebuilt).
+   * Reaching the end finishes the run. Works on a finished run too (its model is rebuilt). Bumps
+   * the generation, like load and reset.
    */
   seek(at: number): CommandResult {
+    // A new generation, even when refused (the page's client expects one per seek): snapshots sent
+    // before it (a 'finished' one in flight) no longer describe where the run is.
+    this.#gen++;
     const s = this.#scenario;
     if (this.#status === 'error' || !s) return this.#refuse();
     if (typeof at !== 'number' || !Number.isFinite(at)) return { ok: false, gen: this.#gen, error: `seek: the time must be a number of seconds in [0, ${s.duration}], got ${String(at)}` };

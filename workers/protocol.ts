@@ -38,7 +38,7 @@ export interface SeekProgress {
 }
 
 export interface Snapshot<D = unknown> {
-  /** Bumped by exactly one on every load and reset; snapshots of older generations are stale. */
+  /** Bumped by exactly one on every load, reset and seek; snapshots of older generations are stale. */
   gen: number;
   /** Increases with every snapshot the worker sends (across generations). */
   seq: number;

@@ -61,11 +61,11 @@ function straightTo(s: Scenario, t: number): Snapshot {
   return last();
 }
 
-const storm = load('rebalance-storm');
+const storm = load('eager-vs-cooperative');
 /** A scenario, a time to seek forward to, then one to seek back to. */
 const CASES: [string, Scenario, number, number][] = [
   ['a log (littles-law, 300 s)', load('littles-law', 300), 250, 90],
-  ['a log with scheduled faults (rebalance-storm)', storm, storm.duration * 0.75, Math.round(storm.duration / 3)],
+  ['a log with scheduled faults (eager-vs-cooperative: six restarts)', storm, storm.duration * 0.75, Math.round(storm.duration / 3)],
   ['a station (mm1, 20,000 s)', load('mm1', 20_000), 15_000, 4_000],
 ];
 

@@ -17,10 +17,19 @@
  * send the final data again (for the newly focused entity); `play`, `pause` and `step` leave a
  * finished run as it is; `inject` is refused (reset first); `reset`, `load` and `loadAt` build a
  * new model from the scenario. A failed run's commands are refused with its error, as before.
+ *
+ * Seeking (`seek`, the page's timeline): the run is deterministic, so the run at time t is
+ * rebuilt, not stored — a seek back builds a new model from the scenario with the faults injected
+ * so far (kept: they are part of the run's timeline and fire again on the way forward) and replays
+ * it unpaced to t; a seek forward runs the model it has on to t. The replay goes in the same
+ * bounded chunks as play, yielding between them, so a newer seek (or load, reset) supersedes it; a
+ * newer seek to a time the replay has not passed yet just moves its target. Memory: one model at a
+ * time — the old one is dropped before the new one is built — and no stored frames; time: a seek
+ * back to t costs what running to t at top speed costs.
  */
 import { modelFor, type AnyModelEntry, type FinalView, type LiveView, type SimModel } from '../src/run/registry.ts';
 import { formatError, validateScenario, type Scenario } from '../src/scenario/index.ts';
-import type { CommandResult, LiveFault, RunStatus, Snapshot, Speed, StepReport, TraceReply } from './protocol.ts';
+import type { CommandResult, LiveFault, RunStatus, SeekProgress, Snapshot, Speed, StepReport, TraceReply } from './protocol.ts';
 import { withLiveFaults } from './liveFaults.ts';
 import { runBudgeted, type Chunk } from './pacing.ts';
 import { NoProgressError } from '../src/sim/kernel/simulation.ts';
@@ -94,6 +103,8 @@ export class RunHost {
   #lastWall = 0;
   #lastEmit = -Infinity;
   #chunk: Chunk = { size: 2000 };
+  /** A replay under way to `to` (a seek), started at simulated time `from`; null when none is. */
+  #seek: SeekProgress | null = null;
 
   constructor(
     private readonly host: Host,
@@ -109,10 +120,16 @@ export class RunHost {
     return this.#run !== null;
   }
 
+  /** Whether a seek's replay is under way. For tests. */
+  get seeking(): boolean {
+    return this.#seek !== null;
+  }
+
   /** Validates and loads a scenario of any registered kind (status idle, clock 0). Bumps the generation even on failure. */
   load(raw: unknown, quiet = false): CommandResult {
     this.#gen++;
     this.#token++;
+    this.#seek = null;
     this.#focus = 0;
     const r = validateScenario(raw);
     if (!r.ok) {
@@ -149,6 +166,7 @@ export class RunHost {
   reset(): CommandResult {
     this.#gen++;
     this.#token++;
+    this.#seek = null;
     if (!this.#scenario) return this.#fail('no scenario is loaded');
     return this.#restart();
   }
@@ -161,6 +179,11 @@ export class RunHost {
     if (this.#status === 'running') return this.#ok();
     this.#status = 'running';
     this.#stepped = null;
+    // During a replay: play on from where it stops (see #endSeek).
+    if (this.#seek) {
+      this.#snapshot();
+      return this.#ok();
+    }
     const token = ++this.#token;
     this.#lastWall = this.host.now();
     this.#simTarget = run.model.sim.now;
@@ -171,7 +194,8 @@ export class RunHost {
 
   pause(): CommandResult {
     if (this.#status === 'running') {
-      this.#token++;
+      // During a replay, pausing only cancels the play that was to follow it.
+      if (!this.#seek) this.#token++;
       this.#status = 'paused';
       this.#snapshot();
     }
@@ -186,6 +210,7 @@ export class RunHost {
    * the report says the search found nothing. Models without an event log take one event.
    */
   step(toNextLog = false): CommandResult {
+    if (!this.#finishSeek()) return this.#refuse();
     const run = this.#run;
     if (this.#status === 'error') return this.#refuse();
     if (this.#status === 'finished') return this.#ok();
@@ -277,6 +302,7 @@ export class RunHost {
 
   /** Applies a fault now (its `at` is replaced by the current simulated time) and records it. */
   inject(fault: LiveFault): CommandResult {
+    if (!this.#finishSeek()) return this.#refuse();
     const run = this.#run;
     if (this.#status === 'error') return this.#refuse();
     if (this.#status === 'finished') return { ok: false, gen: this.#gen, error: 'the run has finished: reset it to inject faults' };
@@ -313,8 +339,117 @@ export class RunHost {
     if (!s) return { ok: false, error: 'no scenario is loaded' };
     const support = modelFor(s).trace;
     if (!support) return { ok: false, error: `the "${s.model}" model has no records to follow` };
-    const now = this.#run?.model.sim.now ?? this.#ended?.simTime ?? 0;
+    const now = this.#seek?.to ?? this.#run?.model.sim.now ?? this.#ended?.simTime ?? 0;
     return support.run(withLiveFaults(s, this.#live), request, toEnd || now <= 0 ? s.duration : now);
+  }
+
+  /**
+   * Moves the run to simulated time `at` (clamped to [0, duration]) and pauses there: back by
+   * rebuilding the model (the scenario with the faults injected so far) and replaying it, forward by
+   * running on; unpaced, in chunks, with snapshots (carrying `seek`, the progress) on the way.
+   * Reaching the end finishes the run. Works on a finished run too (its model is rebuilt). Bumps
+   * the generation, like load and reset.
+   */
+  seek(at: number): CommandResult {
+    // A new generation, even when refused (the page's client expects one per seek): snapshots sent
+    // before it (a 'finished' one in flight) no longer describe where the run is.
+    this.#gen++;
+    const s = this.#scenario;
+    if (this.#status === 'error' || !s) return this.#refuse();
+    if (typeof at !== 'number' || !Number.isFinite(at)) return { ok: false, gen: this.#gen, error: `seek: the time must be a number of seconds in [0, ${s.duration}], got ${String(at)}` };
+    const to = Math.min(Math.max(0, at), s.duration);
+    this.#token++;
+    this.#stepped = null;
+    // A seek pauses; a replay that was already under way to a later time keeps its model.
+    try {
+      const run = this.#run;
+      if (!run || run.model.sim.now > to) this.#rebuild();
+    } catch (e) {
+      this.#seek = null;
+      return this.#fail(errorText(e));
+    }
+    this.#status = 'paused';
+    this.#seek = { from: this.#run!.model.sim.now, to };
+    const token = this.#token;
+    this.host.asap(() => this.#seekTick(token));
+    return this.#ok();
+  }
+
+  /** The model built again from time 0: the scenario with the faults injected so far (the old model goes first). */
+  #rebuild(): void {
+    const scenario = this.#scenario!;
+    const entry = modelFor(scenario);
+    this.#run = null;
+    this.#ended = null;
+    const built = withLiveFaults(scenario, this.#live);
+    const model = entry.create(built);
+    this.#run = { scenario, entry, model, view: entry.live(built, model) };
+  }
+
+  #seekTick(token: number): void {
+    const seek = this.#seek;
+    if (token !== this.#token || !seek || !this.#run) return;
+    const { model: m, view } = this.#run;
+    try {
+      const start = this.host.now();
+      const reached =
+        m.sim.now >= seek.to ||
+        runBudgeted({
+          run: (until, max) => m.run(until, max),
+          target: seek.to,
+          chunk: this.#chunk,
+          now: () => this.host.now(),
+          start,
+          budgetMs: TICK_BUDGET_MS,
+          nextStop: () => view.next,
+          onStop: () => view.sample(),
+        });
+      if (reached) return this.#endSeek(token);
+      if (this.host.now() - this.#lastEmit >= SNAPSHOT_MS) this.#snapshot();
+      this.host.asap(() => this.#seekTick(token));
+    } catch (e) {
+      this.#token++;
+      this.#seek = null;
+      this.#fail(errorText(e));
+    }
+  }
+
+  /** The replay has reached its time: paused there, finished at the end, or playing on when Play came meanwhile. */
+  #endSeek(token: number): void {
+    this.#seek = null;
+    if (this.#done()) {
+      this.#status = 'finished';
+      this.#token++;
+      this.#snapshot();
+      return;
+    }
+    if (this.#status === 'running') {
+      this.#lastWall = this.host.now();
+      this.#simTarget = this.#run!.model.sim.now;
+      this.#snapshot();
+      this.host.asap(() => this.#tick(token));
+      return;
+    }
+    this.#status = 'paused';
+    this.#snapshot();
+  }
+
+  /** A command that needs the run where the seek goes (step, inject): the rest of the replay runs now. False when it failed. */
+  #finishSeek(): boolean {
+    const seek = this.#seek;
+    if (!seek || !this.#run) return true;
+    this.#token++;
+    try {
+      this.#advance(seek.to);
+    } catch (e) {
+      this.#seek = null;
+      this.#fail(errorText(e));
+      return false;
+    }
+    // Play pressed during the replay is dropped: step and inject act on a paused run.
+    this.#status = 'paused';
+    this.#endSeek(this.#token);
+    return true;
   }
 
   #restart(quiet = false): CommandResult {
@@ -464,6 +599,7 @@ export class RunHost {
       events: this.#run?.model.sim.events ?? ended?.events ?? 0,
       live: this.#live,
       step: this.#stepped,
+      seek: this.#seek ? { ...this.#seek } : null,
       data,
     });
   }

@@ -31,8 +31,14 @@ export interface StepReport {
   searched: number;
 }
 
+/** A seek's replay under way: from simulated time `from` (0 when the model was rebuilt) to `to`. */
+export interface SeekProgress {
+  from: number;
+  to: number;
+}
+
 export interface Snapshot<D = unknown> {
-  /** Bumped by exactly one on every load and reset; snapshots of older generations are stale. */
+  /** Bumped by exactly one on every load, reset and seek; snapshots of older generations are stale. */
   gen: number;
   /** Increases with every snapshot the worker sends (across generations). */
   seq: number;
@@ -52,6 +58,8 @@ export interface Snapshot<D = unknown> {
   live: LiveFault[];
   /** What the last step did (null unless the run was just stepped). */
   step: StepReport | null;
+  /** A seek's replay under way (the run shows `simTime` on the way to `seek.to`), or null. */
+  seek: SeekProgress | null;
   /** The model's view of the run (its registry entry's `live().snapshot`); null when nothing is loaded. */
   data: D | null;
 }

@@ -31,6 +31,8 @@ const api = {
   load: (scenario: unknown): CommandResult => runner.load(scenario),
   /** Loads and fast-forwards to simulated time `at` (paused there). */
   loadAt: (scenario: unknown, at: number): CommandResult => runner.loadAt(scenario, at),
+  /** Moves the run to simulated time `at` (a replay from the start when going back) and pauses there. */
+  seek: (at: number): CommandResult => runner.seek(at),
   /** Runs towards the scenario's duration at the current speed, then status 'finished'. */
   play: (): CommandResult => runner.play(),
   pause: (): CommandResult => runner.pause(),

@@ -16,6 +16,7 @@ function start() {
       pause: () => void calls.push('pause'),
       step: () => void calls.push('step'),
       reset: () => void calls.push('reset'),
+      seek: (_, params: { at: number }) => void calls.push(`seek ${params.at}`),
     },
   });
   const actor = createActor(machine).start();
@@ -121,6 +122,28 @@ describe('runMachine', () => {
     expect(actor.getSnapshot().context.error).toBeNull();
     expect(calls.filter((c) => c === 'load')).toHaveLength(2);
     expect(loaded[0]).toBe(scenario);
+  });
+
+  it('SEEK pauses the run at the time sought from idle, running, paused and finished, not from error; Play then plays on', () => {
+    for (const setup of [[], ['PLAY'], ['PLAY', 'PAUSE'], ['PLAY', 'FINISHED']] as const) {
+      const { actor, calls, state } = start();
+      for (const type of setup) actor.send({ type });
+      actor.send({ type: 'SEEK', at: 42 });
+      expect(state()).toBe('paused');
+      expect(calls.at(-1)).toBe('seek 42');
+      actor.send({ type: 'PLAY' });
+      expect(state()).toBe('running');
+      expect(calls.at(-1)).toBe('play');
+      // A seek to the end finishes there: the worker says so.
+      actor.send({ type: 'SEEK', at: 1e9 });
+      actor.send({ type: 'FINISHED' });
+      expect(state()).toBe('finished');
+    }
+    const { actor, calls, state } = start();
+    actor.send({ type: 'FAILED', error: 'boom' });
+    actor.send({ type: 'SEEK', at: 1 });
+    expect(state()).toBe('error');
+    expect(calls).toEqual([]);
   });
 
   it('ignores PAUSE when not running and FINISHED when finished', () => {

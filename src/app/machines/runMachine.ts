@@ -1,5 +1,6 @@
 /**
- * The run lifecycle: idle → running ⇄ paused → finished, plus error. The machine decides which
+ * The run lifecycle: idle → running ⇄ paused → finished, plus error; a seek (the timeline) from
+ * any state but error pauses the run at the time sought (the worker finishes it there at the end). The machine decides which
  * intents are allowed in which state and fires named actions; the page provides the action
  * implementations (worker commands) with `runMachine.provide({ actions })`, tests provide spies.
  *
@@ -19,6 +20,8 @@ export type RunEvent =
   /** One event; `next`: until the next event-log line (models that keep an event log). */
   | { type: 'STEP'; next?: boolean }
   | { type: 'RESET' }
+  /** The timeline: move the run to simulated time `at` (a replay when going back) and pause there. */
+  | { type: 'SEEK'; at: number }
   /** A new scenario (or seed): load it and start over. */
   | { type: 'LOAD'; scenario: Scenario }
   | { type: 'FINISHED' }
@@ -27,6 +30,9 @@ export type RunEvent =
 export interface RunContext {
   error: string | null;
 }
+
+/** A seek: the run paused at the time sought (from every state but error). */
+const seekTo = { target: 'paused', actions: { type: 'seek', params: ({ event }: { event: RunEvent }) => ({ at: event.type === 'SEEK' ? event.at : 0 }) } } as const;
 
 export const runMachine = setup({
   types: {
@@ -40,6 +46,7 @@ export const runMachine = setup({
     pause: () => {},
     step: () => {},
     reset: () => {},
+    seek: (_, _params: { at: number }) => {},
     setError: assign({ error: (_, params: { error: string }) => params.error }),
     clearError: assign({ error: null }),
   },
@@ -60,6 +67,7 @@ export const runMachine = setup({
   states: {
     idle: {
       on: {
+        SEEK: seekTo,
         PLAY: { target: 'running', actions: 'play' },
         TOGGLE: { target: 'running', actions: 'play' },
         STEP: { target: 'paused', actions: 'step' },
@@ -69,6 +77,7 @@ export const runMachine = setup({
     },
     running: {
       on: {
+        SEEK: seekTo,
         PAUSE: { target: 'paused', actions: 'pause' },
         TOGGLE: { target: 'paused', actions: 'pause' },
         RESET: { target: 'idle', actions: 'reset' },
@@ -77,6 +86,7 @@ export const runMachine = setup({
     },
     paused: {
       on: {
+        SEEK: seekTo,
         PLAY: { target: 'running', actions: 'play' },
         TOGGLE: { target: 'running', actions: 'play' },
         STEP: { actions: 'step' },
@@ -86,6 +96,7 @@ export const runMachine = setup({
     },
     finished: {
       on: {
+        SEEK: seekTo,
         // Playing a finished run starts it again from time 0.
         PLAY: { target: 'running', actions: ['reset', 'play'] },
         TOGGLE: { target: 'running', actions: ['reset', 'play'] },

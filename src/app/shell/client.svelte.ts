@@ -25,6 +25,8 @@ export class SimClient {
   #minGen = 0;
   /** Highest generation seen in any snapshot. */
   #latestGen = 0;
+  /** The generation of the last load or reset (a seek keeps the run's faults): older snapshots' live faults are another run's. */
+  #runGen = $state(0);
 
   constructor(handlers: SimClientHandlers = {}) {
     this.#handlers = handlers;
@@ -67,12 +69,20 @@ export class SimClient {
     return r;
   }
 
+  /** The faults injected live in the run loaded now ([] until its first snapshot arrives). */
+  get live(): LiveFault[] {
+    const s = this.snapshot;
+    return s && s.gen >= this.#runGen ? s.live : [];
+  }
+
   load(scenario: Scenario): Promise<CommandResult> {
     this.#expectNewGeneration();
+    this.#runGen = this.#minGen;
     return this.#call(() => this.#api.load(scenario));
   }
   reset(): Promise<CommandResult> {
     this.#expectNewGeneration();
+    this.#runGen = this.#minGen;
     return this.#call(() => this.#api.reset());
   }
   play(): Promise<CommandResult> {
@@ -86,6 +96,11 @@ export class SimClient {
   }
   speed(speed: Speed): Promise<CommandResult> {
     return this.#call(() => this.#api.speed(speed));
+  }
+  /** Moves the run to simulated time `at` (paused there); a refusal (no run, a failed one) is the caller's, not a run failure. */
+  seek(at: number): Promise<CommandResult> {
+    this.#expectNewGeneration();
+    return this.#call(() => this.#api.seek(at), true);
   }
   /** Chooses the entity (consumer group…) shown; a refusal is not a run failure. */
   focus(i: number): Promise<CommandResult> {

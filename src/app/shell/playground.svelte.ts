@@ -209,7 +209,7 @@ export class Playground {
   speeds = $derived(speedChoices(this.scenario.duration));
 
   /** The scenario the share link carries: scenario + live faults so far. */
-  shareScenario = $derived(withLiveFaults(this.scenario, this.snapshot?.live ?? []));
+  shareScenario = $derived(withLiveFaults(this.scenario, this.#client?.live ?? []));
 
   t = (key: MessageKey, vars?: Vars): string => translate(this.lang, key, vars);
 
@@ -250,6 +250,11 @@ export class Playground {
           this.compareError = null;
           void client.reset();
           void this.#clientB?.reset();
+        },
+        // The timeline moves both runs of compare view together (each clamped to its own length).
+        seek: (_, params: { at: number }) => {
+          void client.seek(params.at);
+          void this.#clientB?.seek(params.at);
         },
       },
     });
@@ -870,6 +875,46 @@ export class Playground {
   /** "Follow one record": the run replayed up to now (or its end) with the records `request` names followed. */
   trace(request: unknown, toEnd = false): Promise<TraceReply> {
     return this.#client?.trace(request, toEnd) ?? Promise.resolve({ ok: false, error: 'the simulation worker has not started' });
+  }
+
+  /**
+   * Where the run is shown: the time a seek is replaying to, else the run's clock. The timeline's
+   * playhead, and the time an edit of the faults replays the edited run to.
+   */
+  get shownTime(): number {
+    const s = this.snapshot;
+    return s?.seek?.to ?? s?.simTime ?? 0;
+  }
+
+  /** The timeline: moves the run to simulated time `at` (a replay from the start when going back) and pauses there. */
+  seek(at: number): void {
+    this.#actor?.send({ type: 'SEEK', at });
+  }
+
+  /** The run's fault timeline: the scenario's faults and those injected live, by time (live ones flagged). */
+  get faultTimeline(): { f: LiveFault; live: boolean }[] {
+    const live = new Set<object>(this.#client?.live ?? []);
+    const all = (this.shareScenario as { faults?: LiveFault[] }).faults ?? [];
+    return all.map((f) => ({ f, live: live.has(f) }));
+  }
+
+  /**
+   * The timeline's fault editor: `faults` (every fault, live ones included) become the scenario's
+   * own, so the page shows it modified and its link carries them; the edited run is replayed to
+   * where it was shown (a run not started stays at 0). Returns the validator's errors (each names
+   * the field and its range) instead, changing nothing.
+   */
+  editFaults(faults: readonly LiveFault[]): string[] | null {
+    if (!('faults' in this.scenario)) return [`faults: the "${this.scenario.model}" model has no fault timeline`];
+    const sorted = faults.map((f, i) => ({ f, i })).sort((a, b) => a.f.at - b.f.at || a.i - b.i).map((x) => x.f);
+    const r = validateScenario({ ...this.scenario, faults: sorted });
+    if (!r.ok) return r.errors.map(formatError);
+    const at = this.status === 'idle' && this.shownTime === 0 ? null : this.shownTime;
+    const focus = this.focus;
+    this.#commitLinked(r.scenario, { keepSpeed: true });
+    if (focus !== 0) this.setFocus(focus);
+    if (at !== null) this.seek(at);
+    return null;
   }
 
   /** A live fault now (its `at` is set by the worker); refused ones set `faultError`. */

@@ -1,6 +1,6 @@
 /**
  * Strings of the parts of the page that load when first opened (src/app/shell/lazy.svelte.ts): W vs ρ,
- * compare view and the playlist maker, in English and Russian — a table of their own, so they load
+ * compare view, the playlist maker and the timeline, in English and Russian — a table of their own, so they load
  * with those chunks, not with the page.
  */
 import { makeTranslate, type Lang, type Vars } from '../i18n.ts';
@@ -52,6 +52,26 @@ const en = {
   'playlist.start': 'Start the playlist',
   'playlist.copy': 'Copy its link',
   'playlist.cancel': 'Close',
+  'timeline.label': 'Timeline of the run',
+  'timeline.slider': 'Simulated time',
+  'timeline.valueText': 't = {t} s of {d} s',
+  'timeline.now': 't = {t} s',
+  'timeline.unit': 's',
+  'timeline.hint': 'Drag, click or use ←/→ (Shift: ×10), Home, End to show any moment of the run; Play goes on from there. Going back replays the run from its start (nothing is stored; the same numbers). Faults pressed live stay on the timeline and happen again when the run goes on: delete a marker to drop one.',
+  'timeline.compareHint': 'Moves both runs to the same moment. Faults are edited outside compare view.',
+  'timeline.replaying': 'replay {pct} %',
+  'timeline.replayingHint': 'Replaying the run from t = {from} s to t = {to} s',
+  'timeline.add': '+ Fault',
+  'timeline.addHint': 'Put a fault on the timeline, at the moment shown or another',
+  'timeline.addAt': 'Add a fault at t =',
+  'timeline.mark': '{what} at t = {t} s, {tag}',
+  'timeline.markHint': '{what} at t = {t} s ({tag}). Click or Enter: edit; drag or ←/→: move; Delete: remove.',
+  'timeline.editTitle': 'Fault {kind}',
+  'timeline.time': 't, s',
+  'timeline.apply': 'Apply',
+  'timeline.delete': 'Delete',
+  'timeline.close': 'Close',
+  'timeline.editNote': 'Any edit makes every fault part of the scenario (the link carries them) and replays the run to the moment shown.',
 };
 
 export type ToolMessageKey = keyof typeof en;
@@ -103,6 +123,26 @@ const ru: Record<ToolMessageKey, string> = {
   'playlist.start': 'Запустить плейлист',
   'playlist.copy': 'Скопировать ссылку',
   'playlist.cancel': 'Закрыть',
+  'timeline.label': 'Шкала времени прогона',
+  'timeline.slider': 'Модельное время',
+  'timeline.valueText': 't = {t} с из {d} с',
+  'timeline.now': 't = {t} с',
+  'timeline.unit': 'с',
+  'timeline.hint': 'Тяните, щёлкните или нажимайте ←/→ (Shift — ×10), Home, End, чтобы показать любой момент прогона; «Пуск» продолжит оттуда. Назад — это повтор прогона с начала (ничего не хранится, числа те же). Сбои, нажатые вживую, остаются на шкале и случатся снова, когда прогон пойдёт дальше: удалите метку, чтобы убрать сбой.',
+  'timeline.compareHint': 'Переводит оба прогона в один момент. Сбои правятся вне сравнения.',
+  'timeline.replaying': 'повтор {pct} %',
+  'timeline.replayingHint': 'Прогон повторяется с t = {from} с до t = {to} с',
+  'timeline.add': '+ Сбой',
+  'timeline.addHint': 'Поставить сбой на шкалу: в показанный момент или в другой',
+  'timeline.addAt': 'Сбой при t =',
+  'timeline.mark': '{what} при t = {t} с, {tag}',
+  'timeline.markHint': '{what} при t = {t} с ({tag}). Щелчок или Enter — править; тянуть или ←/→ — сдвинуть; Delete — удалить.',
+  'timeline.editTitle': 'Сбой {kind}',
+  'timeline.time': 't, с',
+  'timeline.apply': 'Применить',
+  'timeline.delete': 'Удалить',
+  'timeline.close': 'Закрыть',
+  'timeline.editNote': 'После правки все сбои становятся частью сценария (их несёт ссылка), а прогон повторяется до показанного момента.',
 };
 
 export const TOOL_MESSAGES: Record<Lang, Record<ToolMessageKey, string>> = { en, ru };

@@ -6,15 +6,8 @@
 import { version } from '../../../package.json';
 import type { Cols } from './lineChart.ts';
 
-/** The context key under which the page provides a chart's {@link ExportMeta}. */
-export const EXPORT_META = 'queuelab-export-meta';
-
-export interface ExportMeta {
-  title: string;
-  scenario: string;
-  seed: number;
-  link: string;
-}
+import type { ExportMeta } from './export-meta.ts';
+export { EXPORT_META, type ExportMeta } from './export-meta.ts';
 
 /** The source line every export carries. */
 export function sourceLine(m: ExportMeta): string {

@@ -133,7 +133,7 @@ export function clusterTopology(data: ClusterData | null, s: ClusterScenario, ma
   const processor =
     topo?.processor ??
     (s.processor ? { name: s.processor.name, guarantee: s.processor['processing.guarantee'], state: 'running' as const, uncommitted: 0, processed: 0, committed: 0 } : null);
-  const consumers = topo?.consumers ?? s.consumers.map((c) => ({ name: c.name, reads: c.reads, isolation: c['isolation.level'], fetchesFrom: null }));
+  const consumers = topo?.consumers ?? s.consumers.map((c) => ({ name: c.name, reads: c.reads, isolation: c['isolation.level'], fetchesFrom: null, fetchesFromParts: [] }));
   return {
     topic: topo?.topic ?? s.topic.name,
     partitions,

@@ -9,6 +9,7 @@ import followerFetch from './follower-fetch.ts';
 import controllerFailover from './controller-failover.ts';
 import producerBatching from './producer-batching.ts';
 import producerBufferFull from './producer-buffer-full.ts';
+import slowFollowerCrash from './slow-follower-crash.ts';
 import logVsQueue from './log-vs-queue.ts';
 import logReplay from './log-replay.ts';
 import leaseTooShort from './lease-too-short.ts';
@@ -54,6 +55,7 @@ import priorityTopics from './priority-topics.ts';
 import dualWriteOutbox from './dual-write-outbox.ts';
 
 export const TABLES: Record<string, Entry[]> = {
+  'slow-follower-crash': slowFollowerCrash,
   'add-partitions': addPartitions,
   'autoscale-by-lag': autoscaleByLag,
   'black-friday': blackFriday,

@@ -132,6 +132,24 @@ describe('cluster topology', () => {
     expect(r.cells.get(1)).toMatchObject({ leader: false, inIsr: false, brokerDown: true, behind: 40, fill: 0.6 });
     expect(r.hwFill).toBe(1);
   });
+  it('a replica cell: the last cut from the model (records, epoch, when) and the consumers that read it there', () => {
+    const r = partitionRow(part(2, { leader: 2, leaderEpoch: 1, leo: [480, 480, 480], lastCut: { at: 99, epoch: 1, records: [3903, 0, 0] } }), brokers(['down', 'up', 'up']), [
+      { name: 'analytics', from: 2 },
+      { name: 'billing', from: 2 },
+      { name: 'audit', from: null },
+    ]);
+    expect(r.cells.get(1)!.cut).toEqual({ records: 3903, at: 99, epoch: 1 });
+    expect(r.cells.get(2)!.cut).toBeNull();
+    expect(r.cells.get(2)!.readBy).toEqual(['analytics', 'billing']);
+    expect(r.cells.get(3)!.readBy).toEqual([]);
+    // Note lines under the grid take their height from the rows.
+    const plain = gridLayout(900, 200, 3, 6, false);
+    const noted = gridLayout(900, 200, 3, 6, false, undefined, 2);
+    expect(noted.notes).toHaveLength(2);
+    expect(noted.notes[1].y + noted.notes[1].h).toBeLessThanOrEqual(200);
+    expect(noted.rowH).toBeLessThan(plain.rowH);
+    expect(rowsThatFit(120, 12, 13, undefined, 2)).toBeLessThan(rowsThatFit(120, 12));
+  });
   it('before the first snapshot: the scenario’s brokers, producers with idempotence as in effect, readers', () => {
     const s = blankCluster();
     const t = clusterTopology(null, s);
@@ -183,7 +201,9 @@ describe('cluster counters', () => {
     });
     const cells = Object.fromEntries(clusterCounters(pgOf(data(s, bad, [part(0)]), s)).map((c) => [c.testid, c]));
     expect(cells['c-lost']).toMatchObject({ value: 40, tone: 'bad', note: 'acks=1 · truncated at leader change' });
-    expect(cells['c-failed']).toMatchObject({ value: 30, tone: 'bad', note: 'TimeoutException ×20' });
+    expect(cells['c-failed']).toMatchObject({ value: 30, tone: 'bad', note: 'TimeoutException ×20 +1' });
+    // The hint gives the whole breakdown.
+    expect(cells['c-failed'].hint).toContain('TimeoutException 20, NotEnoughReplicasException 10');
     expect(cells['c-elections']).toMatchObject({ value: 2, tone: 'plain' });
     expect(cells['c-produceP99']).toMatchObject({ value: 0.008, text: '8' });
     expect(topException(bad)).toEqual({ name: 'TimeoutException', n: 20 });

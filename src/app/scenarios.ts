@@ -9,7 +9,7 @@ export const DEFAULT_SCENARIO_ID = 'mm1';
 /**
  * Teaching order: queueing theory first, then the Kafka stories from simple to advanced, the queue
  * broker's (alphabetical, as before they were listed), then durability on a cluster: what acks
- * promise, what the ISR refuses, elections, the idempotent producer, transactions, follower
+ * promise, what the ISR refuses, a follower that falls behind before the leader dies, elections, the idempotent producer, transactions, follower
  * fetching and the controller; then a dependency's retries and its breaker: the retry storm and
  * the circuit breaker; then storage: cleanup policies and compaction; then pipelines: a slow
  * stage, urgent work behind background work, a buffer too big, and a slow dependency in the
@@ -52,6 +52,7 @@ const ORDER = [
   'priority',
   'acks-and-isr',
   'min-insync-unavailable',
+  'slow-follower-crash',
   'unclean-election',
   'idempotent-producer',
   'exactly-once',

@@ -18,7 +18,7 @@
  *
  * Pure: no model code runs, so the page can check a link before its worker starts.
  */
-import { hasRequestCosts } from '../sim/model/cluster/config.ts';
+import { effectiveIdempotence, hasRequestCosts } from '../sim/model/cluster/config.ts';
 import { pipelineCost } from './pipeline-cost.ts';
 import { autoscalerSlots } from './kafka-autoscaler.ts';
 import { outboxCost } from './outbox-cost.ts';
@@ -299,7 +299,7 @@ export const CLUSTER_VISIT_EVENTS = 0.25;
 export const CLUSTER_VISITS_PER_RECORD = 4;
 /** Events per record of the broker I/O model (request costs set): a request's handler completion, a request holding one record at worst. */
 export const CLUSTER_IO_EVENTS = 1;
-/** Bytes a produce request can cost the request handlers while it waits or is served (its entry in the queue and the id maps), with margin; at most max.in.flight of them per partition per producer. */
+/** Bytes a produce request can cost the request handlers while it waits or is served (its entry in the queue and the id maps), with margin; at most max.in.flight.requests.per.connection of them per broker per producer. */
 export const CLUSTER_IO_REQUEST_BYTES = 256;
 /**
  * Events per record when send() blocks for buffer.memory, an upper bound (every send blocking): its
@@ -325,6 +325,13 @@ export const CLUSTER_PROCESSOR_EVENTS = 3;
 export const CLUSTER_RECORD_BYTES = 64;
 /** Bytes a partition costs (its replicas' offsets, ISR, timers, per-producer accumulator), with margin. */
 export const CLUSTER_PARTITION_BYTES = 2048;
+/**
+ * Bytes an idempotent batch costs the partition's history of producer sequences (what a truncation
+ * rebuilds the producer state from), with margin — kept only above the lowest offset a leader change
+ * can cut to: the HW with clean elections (a few batches), the shortest replica with unclean ones
+ * (up to every batch, a batch holding one record at worst, while a replica stays behind).
+ */
+export const CLUSTER_SEQ_HISTORY_BYTES = 96;
 
 /**
  * The cluster model: every record sent (load spikes included) with its batch and the replication
@@ -335,7 +342,8 @@ export const CLUSTER_PARTITION_BYTES = 2048;
  * visit every replica every replica.lag.time.max.ms / 2; with request costs, a handler completion
  * per request; send() blocking for buffer memory (its timeouts, the web front's) and produce requests
  * held by a slow broker. Memory: the records and the partitions (with request costs, the requests they
- * can have waiting at the handlers: max.in.flight per partition per producer); the batches
+ * can have waiting at the handlers: max.in.flight per broker per producer); with unclean elections
+ * on, the idempotent batches' sequence history; the batches
  * buffer.memory holds at once; with a web front, the send() calls that can wait at once (the peak
  * rate × max.block.ms; without one a producer's single thread waits alone).
  */
@@ -364,8 +372,12 @@ export function clusterCost(s: ClusterScenario): Cost {
   const events = records * perRecord + loops.reduce((a, l) => a + l.events, 0) + 4000;
   const memory: Cost['memory'] = [
     { field: 'duration', what: `${fmtCount(records)} records (${CLUSTER_RECORD_BYTES} bytes each, whatever the replication factor)`, bytes: records * (CLUSTER_RECORD_BYTES + readers.length / 8 + (s.processor ? CLUSTER_RECORD_BYTES : 0)) },
-    { field: 'topic.partitions', what: `${fmtCount(P)} partitions`, bytes: P * (CLUSTER_PARTITION_BYTES + 256 * s.producers.length + (io ? CLUSTER_IO_REQUEST_BYTES * inFlight : 0)) },
+    { field: 'topic.partitions', what: `${fmtCount(P)} partitions`, bytes: P * (CLUSTER_PARTITION_BYTES + 256 * s.producers.length) + (io ? n * CLUSTER_IO_REQUEST_BYTES * inFlight : 0) },
   ];
+  if (s.topic['unclean.leader.election.enable']) {
+    const idem = s.producers.filter((p) => effectiveIdempotence(p)).reduce((a, p) => a + peakRate(p) * spikeSeconds(s.faults, p.name, s.duration), 0);
+    if (idem > 0) memory.push({ field: 'topic.unclean.leader.election.enable', what: `the idempotent batches' sequences kept while a replica is behind (up to ${fmtCount(idem)})`, bytes: idem * CLUSTER_SEQ_HISTORY_BYTES });
+  }
   s.producers.forEach((p, i) => {
     const sent = peakRate(p) * spikeSeconds(s.faults, p.name, s.duration);
     const batches = Math.min(sent, p['buffer.memory'] / Math.max(p['batch.size'], p.recordBytes));

@@ -172,6 +172,7 @@ export const ClusterProducerSchema = v.strictObject({
   'request.timeout.ms': v.optional(ms(1, 3_600_000), ClusterDefaults['request.timeout.ms']),
   /** A record not acknowledged this long after send() fails with a TimeoutException ("Expiring N record(s) …"). */
   'delivery.timeout.ms': v.optional(ms(1, 86_400_000), ClusterDefaults['delivery.timeout.ms']),
+  /** Requests in flight on one connection, to one broker (a request carries a batch of each partition that broker leads; the broker handles a connection's requests one at a time). */
   'max.in.flight.requests.per.connection': v.optional(num(1, 1000, { integer: true }), ClusterDefaults['max.in.flight.requests.per.connection']),
   'linger.ms': v.optional(ms(0, 60_000), ClusterDefaults['linger.ms']),
   /** The codec of the producer's batches (Kafka's default none): batches on the wire and in the log shrink by the codec's ratio, and batch.size counts compressed bytes, as Kafka's estimate does. */
@@ -224,7 +225,7 @@ export const ClusterConsumerSchema = v.strictObject({
   reads: v.optional(v.picklist(CONSUMER_READS, typeMsg(CONSUMER_READS)), 'topic'),
   /** read_committed: stop at the last stable offset and skip aborted transactions' records. */
   'isolation.level': v.optional(v.picklist(ISOLATION_LEVELS, typeMsg(ISOLATION_LEVELS)), ClusterDefaults['isolation.level']),
-  /** With `replica.selector.class` rack-aware, the consumer reads from a replica in this rack. */
+  /** With `replica.selector.class` rack-aware, the consumer reads from a replica in this rack; a rack no broker is in is accepted, as Kafka accepts it, and the consumer reads from the leaders (the page warns). */
   'client.rack': v.optional(v.nullable(name('rack')), null),
   'fetch.max.wait.ms': v.optional(ms(0, 60_000), ClusterDefaults['fetch.max.wait.ms']),
 }, 'must be an object like { "name": "reader", "isolation.level": "read_committed" }');

@@ -8,12 +8,14 @@
  * do, because a run that silently does nothing teaches the wrong thing:
  * - `min.insync.replicas` above `replication.factor`: Kafka creates the topic, and then every
  *   acks=all write fails with NOT_ENOUGH_REPLICAS (the ISR can never be that large).
- * - A `client.rack` that no broker has (or any `client.rack` when the brokers have no
- *   `broker.rack`): Kafka accepts it — RackAwareReplicaSelector then finds no replica in that rack
- *   and the client reads from the leader, and a producer's rack only says which links cross racks.
- *   Almost always this is a typo that silently turns follower fetching off, so it is refused with
- *   the racks the brokers have. `replica.selector.class` rack-aware without any `broker.rack` is
- *   refused for the same reason.
+ * - `replica.selector.class` rack-aware without any `broker.rack`: the selector picks a replica by
+ *   its broker.rack, so it could never pick one.
+ *
+ * A `client.rack` that no broker is in (or any `client.rack` while the brokers have no
+ * `broker.rack`) is accepted, as Kafka accepts it: RackAwareReplicaSelector finds no replica in that
+ * rack and the consumer reads from the leader; a producer's rack only says which of its links cross
+ * racks. Since it is almost always a typo that silently turns follower fetching off, the page shows
+ * a warning and the CLI summary a note line (`unmatchedRacks`).
  * - `delivery.timeout.ms` below `linger.ms + request.timeout.ms`: Kafka refuses it when set
  *   explicitly (and raises an unset default); a scenario carries its defaults filled in, so the
  *   rule is applied to the value in effect.
@@ -100,21 +102,25 @@ function rackErrors(s: ClusterScenario): ScenarioError[] {
   if (racks.length > c.brokers) {
     errors.push({ path: 'cluster.broker.rack', message: `must have at most cluster.brokers (${c.brokers}) racks: one per broker, by index (a shorter list is cycled)`, value: racks.length });
   }
-  const list = [...known].join(', ');
-  const clientRack = (rack: string | null, path: string) => {
-    if (rack === null) return;
-    if (known.size === 0) {
-      errors.push({ path, message: 'must be null while the brokers have no racks (cluster.broker.rack is []): set cluster.broker.rack, e.g. ["az-a", "az-b", "az-c"], or leave client.rack null', value: rack });
-    } else if (!known.has(rack)) {
-      errors.push({ path, message: `must be a rack a broker is in: one of ${list}, or null (Kafka would accept it and find no replica there, so nothing would be read from a nearby follower)`, value: rack });
-    }
-  };
-  s.producers.forEach((p, i) => clientRack(p['client.rack'], `producers.${i}.client.rack`));
-  s.consumers.forEach((x, i) => clientRack(x['client.rack'], `consumers.${i}.client.rack`));
   if (c['replica.selector.class'] === 'rack-aware' && known.size === 0) {
     errors.push({ path: 'cluster.replica.selector.class', message: 'must be "leader" while the brokers have no racks (cluster.broker.rack is []): the rack-aware selector picks a replica by its broker.rack', value: c['replica.selector.class'] });
   }
   return errors;
+}
+
+/**
+ * The clients whose `client.rack` no broker is in (every set one while the brokers have no racks):
+ * accepted, as Kafka accepts them, and said — the page warns, the CLI prints a note.
+ */
+export function unmatchedRacks(s: Pick<ClusterScenario, 'cluster' | 'producers' | 'consumers'>): { path: string; name: string; rack: string }[] {
+  const known = new Set(s.cluster['broker.rack']);
+  const out: { path: string; name: string; rack: string }[] = [];
+  const check = (rack: string | null, path: string, name: string) => {
+    if (rack !== null && !known.has(rack)) out.push({ path, name, rack });
+  };
+  s.producers.forEach((p, i) => check(p['client.rack'], `producers.${i}.client.rack`, p.name));
+  s.consumers.forEach((x, i) => check(x['client.rack'], `consumers.${i}.client.rack`, x.name));
+  return out;
 }
 
 /** Zero round trips with a zero long-poll wait would answer empty fetches at one instant forever. */

@@ -43,12 +43,16 @@ function summary(over: Partial<ClusterSummary> = {}): ClusterSummary {
     retries: 0,
     deduplicated: 0,
     truncated: 0,
+    truncations: { events: 0, last: [] },
+    outOfOrder: 0,
+    epochBumps: 0,
+    disconnects: 0,
     produceLatency: lat(0.002, 0.008),
     throughput: 11,
     requests: { count: 500, perSecond: 5.6, batchRecords: 2, batchBytes: 2048 },
     buffer: { memory: 33_554_432, used: 16_384, maxUsed: 32_768, blockedNow: 0, blockedPeak: 0, sendsBlocked: 0, blockedTime: 0, blockedMax: 0, firstBlockedAt: null, sendTime: lat(0, 0) },
     front: null,
-    producers: [{ name: 'producer', acks: 'all', idempotence: true, sent: 1000, acked: 990, lost: 0, failed: 0, expired: 0, refused: 0, shed: 0, duplicates: 0, latency: lat(0.002, 0.008), bufferMemory: 33_554_432, bufferUsed: 0, blocked: 0, gateway504: null }],
+    producers: [{ name: 'producer', acks: 'all', idempotence: true, sent: 1000, acked: 990, lost: 0, failed: 0, expired: 0, refused: 0, shed: 0, duplicates: 0, failedBy: {}, outOfOrder: 0, epochBumps: 0, latency: lat(0.002, 0.008), bufferMemory: 33_554_432, bufferUsed: 0, blocked: 0, gateway504: null }],
     elections: { clean: 0, unclean: 0, preferred: 0 },
     unavailable: { offline: 0, underMinIsr: 0, total: 0 },
     underReplicated: { final: 0, max: 0 },
@@ -64,7 +68,7 @@ function summary(over: Partial<ClusterSummary> = {}): ClusterSummary {
 }
 
 const brokers = (states: BrokerView['state'][]): BrokerView[] => states.map((state, i) => ({ id: i + 1, rack: null, state, slow: false, controller: false, leaderOf: 0, replicas: 0 }));
-const part = (p: number, over: Partial<PartitionReplicasView> = {}): PartitionReplicasView => ({ partition: p, leader: 1, leaderEpoch: 0, replicas: [1, 2, 3], isr: [1, 2, 3], leo: [100, 100, 100], hw: 100, lso: 100, state: 'online', ...over });
+const part = (p: number, over: Partial<PartitionReplicasView> = {}): PartitionReplicasView => ({ partition: p, leader: 1, leaderEpoch: 0, replicas: [1, 2, 3], isr: [1, 2, 3], leo: [100, 100, 100], hw: 100, lso: 100, state: 'online', lastCut: null, ...over });
 
 function data(s: ClusterScenario, sum: ClusterSummary, parts: PartitionReplicasView[]): ClusterData {
   const series = Object.fromEntries(CLUSTER_SERIES.map((k) => [k, { t: Float64Array.of(0, 1), mean: Float64Array.of(0, 0), max: Float64Array.of(0, 0), width: 1 }])) as ClusterData['series'];
@@ -80,7 +84,7 @@ function data(s: ClusterScenario, sum: ClusterSummary, parts: PartitionReplicasV
       replicas: parts,
       counts: { offline: 0, underMinIsr: 0, underReplicated: 0 },
       processor: null,
-      consumers: [{ name: 'reader', reads: 'topic', isolation: 'read_uncommitted', fetchesFrom: 1 }],
+      consumers: [{ name: 'reader', reads: 'topic', isolation: 'read_uncommitted', fetchesFrom: 1, fetchesFromParts: parts.map(() => 1) }],
     },
     producers: [{ name: 'producer', rate: 200, varies: false }],
     series,
@@ -99,7 +103,7 @@ const bufferFull: Partial<ClusterSummary> = {
   failedBy: { TimeoutException: 7_600 },
   buffer: { memory: 33_554_432, used: 33_554_432, maxUsed: 33_554_432, blockedNow: 29_000, blockedPeak: 29_500, sendsBlocked: 91_000, blockedTime: 4e6, blockedMax: 60, firstBlockedAt: 74, sendTime: lat(35, 59.7) },
   front: { requests: 149_000, ok: 74_000, shed: 0, errors: 0, timeouts: 75_000, open: 0, afterTimeout: 39_000, latency: lat(29.9, 30) },
-  producers: [{ name: 'producer', acks: 'all', idempotence: true, sent: 149_000, acked: 74_400, lost: 0, failed: 7_600, expired: 7_600, refused: 36_000, shed: 0, duplicates: 0, latency: lat(13, 157), bufferMemory: 33_554_432, bufferUsed: 33_554_432, blocked: 29_000, gateway504: 75_000 }],
+  producers: [{ name: 'producer', acks: 'all', idempotence: true, sent: 149_000, acked: 74_400, lost: 0, failed: 7_600, expired: 7_600, refused: 36_000, shed: 0, duplicates: 0, failedBy: { TimeoutException: 7_600 }, outOfOrder: 0, epochBumps: 0, latency: lat(13, 157), bufferMemory: 33_554_432, bufferUsed: 33_554_432, blocked: 29_000, gateway504: 75_000 }],
 };
 
 const pgOf = (d: ClusterData | null, scenario: ClusterScenario, lang: Lang = 'en') => ({ data: d, scenario, lang, focus: 0, status: 'running' }) as unknown as Playground;
@@ -127,6 +131,24 @@ describe('cluster topology', () => {
     expect(r.cells.get(2)).toMatchObject({ leader: true, inIsr: true, behind: 0, fill: 1 });
     expect(r.cells.get(1)).toMatchObject({ leader: false, inIsr: false, brokerDown: true, behind: 40, fill: 0.6 });
     expect(r.hwFill).toBe(1);
+  });
+  it('a replica cell: the last cut from the model (records, epoch, when) and the consumers that read it there', () => {
+    const r = partitionRow(part(2, { leader: 2, leaderEpoch: 1, leo: [480, 480, 480], lastCut: { at: 99, epoch: 1, records: [3903, 0, 0] } }), brokers(['down', 'up', 'up']), [
+      { name: 'analytics', from: 2 },
+      { name: 'billing', from: 2 },
+      { name: 'audit', from: null },
+    ]);
+    expect(r.cells.get(1)!.cut).toEqual({ records: 3903, at: 99, epoch: 1 });
+    expect(r.cells.get(2)!.cut).toBeNull();
+    expect(r.cells.get(2)!.readBy).toEqual(['analytics', 'billing']);
+    expect(r.cells.get(3)!.readBy).toEqual([]);
+    // Note lines under the grid take their height from the rows.
+    const plain = gridLayout(900, 200, 3, 6, false);
+    const noted = gridLayout(900, 200, 3, 6, false, undefined, 2);
+    expect(noted.notes).toHaveLength(2);
+    expect(noted.notes[1].y + noted.notes[1].h).toBeLessThanOrEqual(200);
+    expect(noted.rowH).toBeLessThan(plain.rowH);
+    expect(rowsThatFit(120, 12, 13, undefined, 2)).toBeLessThan(rowsThatFit(120, 12));
   });
   it('before the first snapshot: the scenario’s brokers, producers with idempotence as in effect, readers', () => {
     const s = blankCluster();
@@ -174,12 +196,14 @@ describe('cluster counters', () => {
       truncated: 55,
       records: { produced: 1000, blocked: 0, inFlight: 0, ackedStored: 930, ackedLost: 40, failed: 30, expired: 0, refused: 0, shed: 0 },
       failedBy: { TimeoutException: 20, NotEnoughReplicasException: 10 },
-      producers: [{ name: 'producer', acks: '1', idempotence: false, sent: 1000, acked: 970, lost: 40, failed: 30, expired: 0, refused: 0, shed: 0, duplicates: 0, latency: lat(0.002, 0.008), bufferMemory: 33_554_432, bufferUsed: 0, blocked: 0, gateway504: null }],
+      producers: [{ name: 'producer', acks: '1', idempotence: false, sent: 1000, acked: 970, lost: 40, failed: 30, expired: 0, refused: 0, shed: 0, duplicates: 0, failedBy: { TimeoutException: 20, NotEnoughReplicasException: 10 }, outOfOrder: 0, epochBumps: 0, latency: lat(0.002, 0.008), bufferMemory: 33_554_432, bufferUsed: 0, blocked: 0, gateway504: null }],
       elections: { clean: 2, unclean: 0, preferred: 0 },
     });
     const cells = Object.fromEntries(clusterCounters(pgOf(data(s, bad, [part(0)]), s)).map((c) => [c.testid, c]));
     expect(cells['c-lost']).toMatchObject({ value: 40, tone: 'bad', note: 'acks=1 · truncated at leader change' });
-    expect(cells['c-failed']).toMatchObject({ value: 30, tone: 'bad', note: 'TimeoutException ×20' });
+    expect(cells['c-failed']).toMatchObject({ value: 30, tone: 'bad', note: 'TimeoutException ×20 +1' });
+    // The hint gives the whole breakdown.
+    expect(cells['c-failed'].hint).toContain('TimeoutException 20, NotEnoughReplicasException 10');
     expect(cells['c-elections']).toMatchObject({ value: 2, tone: 'plain' });
     expect(cells['c-produceP99']).toMatchObject({ value: 0.008, text: '8' });
     expect(topException(bad)).toEqual({ name: 'TimeoutException', n: 20 });

@@ -37,13 +37,13 @@ describe('broker request handling', () => {
   });
 
   it('a handler is busy for request.ms plus the per-MiB time of each request: utilisation = request rate × cost / threads', () => {
-    // 100 requests/s of 1 KiB at 10 ms + 1024 B × 100 ms/MiB ≈ 10.098 ms each, on 8 threads.
-    const { r } = run(single({ recordBytes: 1024 }, { 'request.ms': 10, 'request.ms.per.MiB': 100 }));
+    // 50 requests/s of 1 KiB at 10 ms + 1024 B × 100 ms/MiB ≈ 10.098 ms each, on 8 threads.
+    const { r } = run(single({ recordBytes: 1024, rate: 50 }, { 'request.ms': 10, 'request.ms.per.MiB': 100 }));
     const cost = 0.01 + (1024 * 0.1) / 1_048_576;
     expect(r.io).not.toBeNull();
     expect(r.io!.threads).toBe(8);
-    expect(r.io!.busiest).toBeCloseTo((100 * cost) / 8, 3);
-    // Two requests never overlap at 10 ms apart… almost: no wait for a free thread.
+    expect(r.io!.busiest).toBeCloseTo((50 * cost) / 8, 3);
+    // Two requests never overlap at 20 ms apart: no wait for a free thread.
     expect(r.io!.wait.p99).toBe(0);
     // The produce latency carries the handler time: rtt 1 ms + append 0.2 ms + 10.1 ms.
     expect(r.produceLatency.p50! * 1000).toBeGreaterThan(11);
@@ -51,14 +51,26 @@ describe('broker request handling', () => {
     expect(conserved(r)).toBe(true);
   });
 
+  it("a connection's requests are handled one at a time (the broker reads the next after it has answered): one producer never holds two handlers", () => {
+    // 100 records/s 10 ms apart, each request costing 10.098 ms: the next request waits at the socket, unread,
+    // and takes the records that came meanwhile. One thread in eight is busy all the time, never two.
+    const { r } = run(single({ recordBytes: 1024 }, { 'request.ms': 10, 'request.ms.per.MiB': 100 }));
+    expect(r.io!.busiest).toBeCloseTo(1 / 8, 3);
+    expect(r.io!.wait.p99).toBe(0);
+    expect(r.requests.batchRecords!).toBeGreaterThan(1);
+    expect(r.throughput!).toBeCloseTo(100, 0);
+    expect(conserved(r)).toBe(true);
+  });
+
   it('one thread and a queue of 1: requests beyond it wait unread (the network threads stop reading), and each waits its turn', () => {
-    // 10 partitions × 5 in flight can be outstanding; 1 thread at 5 ms each serves 200 requests/s of the 400 offered.
+    // Four producers (four connections, each with a request at the broker at a time) on one partition;
+    // 1 thread at 5 ms each serves 200 requests/s of the 400 offered.
     const parts = {
       duration: 10,
       warmup: 1,
       cluster: { brokers: 1, 'num.io.threads': 1, 'queued.max.requests': 1 },
-      topic: { partitions: 10, 'replication.factor': 1 },
-      producers: [{ name: 'p', rate: 400, 'linger.ms': 0, 'batch.size': 1024, recordBytes: 1024, keys: { kind: 'uniform', count: 1000 } }],
+      topic: { partitions: 1, 'replication.factor': 1 },
+      producers: ['a', 'b', 'c', 'd'].map((name) => ({ name, rate: 100, 'linger.ms': 0, 'batch.size': 1024, recordBytes: 1024 })),
       timing: { 'request.ms': 5 },
     };
     const s = scenario(parts);
@@ -81,7 +93,7 @@ describe('broker request handling', () => {
     // Saturated: about 1 / 5 ms = 200 requests/s are handled.
     expect(r.requests.perSecond!).toBeGreaterThan(190);
     expect(r.requests.perSecond!).toBeLessThan(205);
-    // Batches grow behind the 5 requests in flight per partition, as Kafka's accumulator does: with batch.size 1 KiB they cannot, so throughput is capped at ≈ 200/s.
+    // Batches grow behind the requests in flight, as Kafka's accumulator does: with batch.size 1 KiB they cannot, and a request carries one batch of the one partition, so throughput is capped at ≈ 200/s.
     expect(r.throughput!).toBeLessThan(210);
     expect(r.io!.wait.p99!).toBeGreaterThan(0.005);
   });

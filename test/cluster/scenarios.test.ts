@@ -129,18 +129,21 @@ describe.each(SEEDS)('seed %i', (seed) => {
     const a = run('idempotent-producer', seed);
     conserved(a.r);
     expect(a.r.producers[0].idempotence).toBe(false);
-    // Six lost responses, each a batch of at least one record, retried after request.timeout.ms.
-    expect(a.r.retries).toBe(6);
-    expect(a.h('duplicates')).toBeGreaterThanOrEqual(6);
+    // Three lost responses, each to a request with a batch of each partition its broker had ready (1 or 2; 6 on seed 1),
+    // retried after request.timeout.ms closes the connection; every record of them is written again.
+    expect(a.r.retries).toBeGreaterThanOrEqual(3);
+    expect(a.r.retries).toBeLessThanOrEqual(6);
+    expect(a.r.disconnects).toBe(3);
+    expect(a.h('duplicates')).toBeGreaterThanOrEqual(a.r.retries);
     expect(a.h('lost')).toBe(0);
 
     const b = fixed('idempotent-producer', seed);
     conserved(b.r);
     expect(b.r.producers[0].idempotence).toBe(true);
     expect(b.h('duplicates')).toBe(0);
-    // The same retries reach the leaders, which recognise every record of them.
-    expect(b.r.retries).toBe(6);
-    expect(b.r.deduplicated).toBe(a.h('duplicates'));
+    // The same kind of retries reach the leaders, which recognise every record of them.
+    expect(b.r.retries).toBeGreaterThanOrEqual(3);
+    expect(b.r.deduplicated).toBeGreaterThanOrEqual(b.r.retries);
   });
 
   it('exactly-once: a crash re-processes what was not committed (duplicate outputs at least once); exactly_once_v2 + read_committed shows none', () => {
@@ -197,40 +200,41 @@ describe.each(SEEDS)('seed %i', (seed) => {
     expect(b.h('unavailable')).toBeLessThan(0.6 * a.h('unavailable'));
   });
 
-  it('producer-batching: 4 records per request saturate the request handlers and throughput stalls below the offered rate; linger.ms 20 + batch.size 128 KiB + lz4 sends a fraction of the requests with the handlers mostly idle', () => {
+  it('producer-batching: 4 records a batch; each broker serves the producer one request at a time, so throughput stalls below the offered rate with the handlers mostly idle; linger.ms 20 + batch.size 128 KiB + lz4 carries hundreds of records a request and keeps up', () => {
     const a = run('producer-batching', seed);
     conserved(a.r);
     const offered = a.s.producers[0].rate;
-    // batch.size 2048 / 512 B = 4 records a request; 3 brokers × 8 threads ÷ 3.02 ms ≈ 7,950 requests/s ≈ 31,800 records/s.
-    expect(a.r.requests.batchRecords!).toBeCloseTo(4, 6);
-    expect(a.h('handlerBusy')).toBeGreaterThan(0.99);
-    expect(a.h('throughput')).toBeGreaterThan(31_000);
-    expect(a.h('throughput')).toBeLessThan(0.82 * offered);
-    // The rest piles up in the producer until its 32 MiB buffer.memory is full (at about 8 s), then send() blocks: p99 about 2.4 s on seed 1.
-    expect(a.h('produceP99')).toBeGreaterThan(2);
+    // batch.size 2048 / 512 B = 4 records a batch; a request takes a batch of each of the broker's 4 partitions: 16 records.
+    expect(a.r.requests.batchRecords!).toBeCloseTo(16, 6);
+    // One request at a time per connection: 3 ms of handling plus the acks=all wait, ≈ 5 ms → ≈ 590 requests/s from 3 brokers ≈ 9,450 records/s.
+    expect(a.h('requestRate')).toBeGreaterThan(550);
+    expect(a.h('requestRate')).toBeLessThan(640);
+    expect(a.h('throughput')).toBeLessThan(0.3 * offered);
+    // The brokers are not full: one handler in 8 at most is busy with this producer (a broker reads one request of a connection at a time).
+    expect(a.h('handlerBusy')).toBeLessThan(1 / 8 + 1e-9);
+    // The rest piles up in the producer until its 32 MiB buffer.memory is full (at about 2 s), then send() blocks: p99 about 7.2 s on seed 1.
+    expect(a.h('produceP99')).toBeGreaterThan(5);
     expect(a.r.records.inFlight).toBeGreaterThan(50_000);
 
     const b = fixed('producer-batching', seed);
     conserved(b.r);
     // Every record offered is acknowledged (Poisson arrivals: within 1 %).
     expect(b.h('throughput')).toBeGreaterThan(0.99 * offered);
-    // ≈ 68 records a request (3,333 records/s per partition × 20 ms); 13× fewer requests.
-    expect(b.h('batchRecords')).toBeGreaterThan(60);
-    expect(b.h('requestRate')).toBeLessThan(a.h('requestRate') / 10);
-    expect(b.h('handlerBusy')).toBeLessThan(0.15);
+    // ≈ 268 records a request (4 partitions × 3,333 records/s × 20 ms); a quarter of the requests.
+    expect(b.h('batchRecords')).toBeGreaterThan(240);
+    expect(b.h('requestRate')).toBeLessThan(a.h('requestRate') / 3);
     // lz4: each record costs about 0.45 of its bytes on the wire.
     expect(b.r.requests.batchBytes! / b.r.requests.batchRecords!).toBeCloseTo(512 * 0.45, 3);
-    // Latency ≈ linger.ms plus the acks=all round: bounded, about 25 ms.
+    // Latency ≈ linger.ms plus a request at the broker: bounded, about 27 ms.
     expect(b.h('produceP99')).toBeGreaterThan(0.02);
     expect(b.h('produceP99')).toBeLessThan(0.04);
     expect(b.r.io!.wait.p99!).toBeLessThan(0.001);
 
-    // linger.ms 0 with room in the batch: the producer batches behind its in-flight requests and keeps up, with the handlers at their limit.
+    // linger.ms 0 with room in the batch: the batches grow behind the request at the broker and the producer keeps up.
     const c = run('producer-batching', seed, 'producers.0.batch.size=131072');
     expect(c.h('throughput')).toBeGreaterThan(0.99 * offered);
-    expect(c.h('batchRecords')).toBeGreaterThan(4.5);
-    expect(c.h('handlerBusy')).toBeGreaterThan(0.95);
-    expect(c.h('produceP99')).toBeLessThan(0.02);
+    expect(c.h('batchRecords')).toBeGreaterThan(50);
+    expect(c.h('produceP99')).toBeLessThan(0.05);
   });
 
   it('producer-buffer-full: a broker answering produce requests 5 s late fills the shared 32 MiB buffer; send() blocks to max.block.ms, the load balancer answers 504, batches expire; max.block.ms 1 s answers 503 within a second instead', () => {
@@ -238,21 +242,22 @@ describe.each(SEEDS)('seed %i', (seed) => {
     conserved(a.r);
     const stall = a.s.faults[0];
     if (stall.kind !== 'slow-broker') throw new Error('the scenario is a slow broker');
-    // Broker 2's 4 partitions drain 4 batches/s and receive ≈ 41.7 (500/s × 4/12 ÷ 4 orders a batch):
-    // 2,048 batches of 16 KiB fill in ≈ 54 s after the stall (74.4 s on seed 1).
+    // Broker 2's 4 partitions drain 4 batches/s (5 requests in flight on its connection, a batch of each partition in each,
+    // answered 5 s late) and receive ≈ 41.7 (500/s × 4/12 ÷ 4 orders a batch): 2,048 batches of 16 KiB fill in ≈ 54 s
+    // after the stall, a little less with the healthy brokers' batches holding memory too (70.4 s on seed 1).
     expect(a.r.buffer.maxUsed).toBe(a.r.buffer.memory);
-    expect(a.r.buffer.firstBlockedAt! - stall.at).toBeGreaterThan(50);
+    expect(a.r.buffer.firstBlockedAt! - stall.at).toBeGreaterThan(45);
     expect(a.r.buffer.firstBlockedAt! - stall.at).toBeLessThan(58);
     // The line of blocked send() calls grows until its head has waited max.block.ms (60 s): p99 of the time in send() is max.block.ms.
     expect(a.h('blockedMax')).toBeCloseTo(60, 6);
     expect(a.h('sendP99')).toBeGreaterThan(59);
     expect(a.h('blockedPeak')).toBeGreaterThan(25_000);
-    // Nearly every request from ≈ 107 s to the end of the stall ends in a 504 at the load balancer's 30 s (≈ 70,000; 70,436 on seed 1) …
+    // Nearly every request from ≈ 101 s to the end of the stall ends in a 504 at the load balancer's 30 s (75,387 on seed 1) …
     expect(a.h('gateway504')).toBeGreaterThan(65_000);
     expect(a.h('clientP99')).toBeGreaterThan(29);
-    // … and ≈ 29,000 of those orders entered the buffer after their 504 (a client retry would send them twice).
+    // … and ≈ 27,600 of those orders entered the buffer after their 504 (a client retry would send them twice).
     expect(a.h('after504')).toBeGreaterThan(25_000);
-    // send() fails with BufferExhaustedException (≈ 41,000), and batches behind the slow requests expire at 120 s.
+    // send() fails with BufferExhaustedException (≈ 47,800), and batches behind the slow requests expire at 120 s.
     expect(a.h('refused')).toBeGreaterThan(35_000);
     expect(a.h('expired')).toBeGreaterThan(7_000);
     expect(a.r.failedBy.TimeoutException).toBe(a.r.records.expired);
@@ -271,14 +276,14 @@ describe.each(SEEDS)('seed %i', (seed) => {
     expect(b.h('blockedMax')).toBeLessThanOrEqual(1 + 1e-9);
     // At most ≈ 500 handlers wait at once (the arrivals of 1 s), not tens of thousands.
     expect(b.h('blockedPeak')).toBeLessThan(1_000);
-    // The price, stated: the refused orders are answered 503 (≈ 65,500), one per refused record.
+    // The price, stated: the refused orders are answered 503 (≈ 69,500), one per refused record.
     expect(b.h('answered503')).toBe(b.r.records.refused);
     expect(b.h('answered503')).toBeGreaterThan(60_000);
     // The buffer is still full behind the slow broker, and orders answered 200 still expire there.
     expect(b.r.buffer.maxUsed).toBe(b.r.buffer.memory);
     expect(b.h('expired')).toBeGreaterThan(7_000);
 
-    // The other decision: 202 at once and shed (max.block.ms 0): nobody waits, ≈ 66,000 orders dropped with a metric.
+    // The other decision: 202 at once and shed (max.block.ms 0): nobody waits, ≈ 70,000 orders dropped with a metric.
     const c = run('producer-buffer-full', seed, 'producers.0.max.block.ms=0', 'producers.0.front.respond=accept-and-shed');
     conserved(c.r);
     expect(c.h('gateway504')).toBe(0);

@@ -6,6 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { validateScenario, formatError } from '../../src/scenario/validate.ts';
+import { unmatchedRacks } from '../../src/scenario/cluster-validate.ts';
+import { formatClusterTable, rackNotes } from '../../src/run/models/cluster/table.ts';
+import { createCluster } from '../../src/run/models/cluster/entry.ts';
+import { buildClusterSummary } from '../../src/run/models/cluster/summary.ts';
 
 const base = {
   version: 1,
@@ -157,13 +161,28 @@ describe('cluster validation', () => {
     expect(errorsOf({ processor: { ...processor, 'transaction.timeout.ms': 1_000_000 } })).toEqual([]);
   });
 
-  it('client.rack must be a rack a broker is in; rack-aware selection needs broker racks', () => {
+  it('client.rack that no broker is in is accepted, as Kafka accepts it, and listed (the page warns, the CLI prints a note); rack-aware selection needs broker racks', () => {
     const racks = { brokers: 3, 'broker.rack': ['az-a', 'az-b', 'az-c'], 'replica.selector.class': 'rack-aware' };
-    expect(errorsOf({ cluster: racks, consumers: [{ name: 'r', 'client.rack': 'az-b' }] })).toEqual([]);
-    expect(errorsOf({ cluster: racks, consumers: [{ name: 'r', 'client.rack': 'az-d' }] })).toEqual([
-      'consumers.0.client.rack: must be a rack a broker is in: one of az-a, az-b, az-c, or null (Kafka would accept it and find no replica there, so nothing would be read from a nearby follower) (got "az-d")',
-    ]);
-    expect(errorsOf({ ...producer({ 'client.rack': 'az-a' }) })[0]).toMatch(/^producers\.0\.client\.rack: must be null while the brokers have no racks \(cluster\.broker\.rack is \[\]\)/);
+    const ok = (parts: Record<string, unknown>) => {
+      const r = validateScenario({ ...base, ...parts });
+      if (!r.ok || r.scenario.model !== 'cluster') throw new Error(r.ok ? 'not cluster' : r.errors.map(formatError).join('; '));
+      return r.scenario;
+    };
+    expect(unmatchedRacks(ok({ cluster: racks, consumers: [{ name: 'r', 'client.rack': 'az-b' }] }))).toEqual([]);
+    const typo = ok({ cluster: racks, consumers: [{ name: 'r', 'client.rack': 'az-d' }] });
+    expect(unmatchedRacks(typo)).toEqual([{ path: 'consumers.0.client.rack', name: 'r', rack: 'az-d' }]);
+    expect(rackNotes(typo)).toEqual(['consumers.0.client.rack "az-d" matches no broker rack (the brokers are in az-a, az-b, az-c): Kafka accepts it, and the consumer reads every partition from its leader']);
+    const none = ok(producer({ 'client.rack': 'az-a' }));
+    expect(unmatchedRacks(none)).toEqual([{ path: 'producers.0.client.rack', name: 'p', rack: 'az-a' }]);
+    expect(rackNotes(none)[0]).toBe('producers.0.client.rack "az-a" matches no broker rack (the brokers have none): Kafka accepts it, and it changes nothing');
+    // The run reads from the leader: every fetch of the consumer goes to a leader, none to a follower.
+    const s = ok({ duration: 10, cluster: racks, consumers: [{ name: 'r', 'client.rack': 'az-d' }] });
+    const m = createCluster(s);
+    m.run(s.duration);
+    const r = buildClusterSummary(s, m);
+    expect(r.consumers[0].fetches).toBeGreaterThan(0);
+    expect(r.consumers[0].followerShare).toBe(0);
+    expect(formatClusterTable(s, r)).toContain('note: consumers.0.client.rack "az-d" matches no broker rack');
     expect(errorsOf({ cluster: { 'replica.selector.class': 'rack-aware' } })[0]).toMatch(/^cluster\.replica\.selector\.class: must be "leader" while the brokers have no racks/);
     expect(errorsOf({ cluster: { brokers: 2, 'broker.rack': ['a', 'b', 'c'] }, topic: { 'replication.factor': 2 } })[0]).toBe('cluster.broker.rack: must have at most cluster.brokers (2) racks: one per broker, by index (a shorter list is cycled) (got 3)');
     // Fewer racks than brokers is cycled: fine.

@@ -22,6 +22,7 @@ import type { Acks, ProducerException } from '../../../sim/model/cluster/types.t
 import type { Lang } from '../../i18n.ts';
 import { fmt, fmtInt } from '../../format.ts';
 import { clview, type ClusterView } from './view.ts';
+import { exceptionsOf } from './topology.ts';
 import { hasRequestCosts } from '../../../sim/model/cluster/config.ts';
 import type { ClMessageKey, Vars } from './text.ts';
 
@@ -30,6 +31,22 @@ export function topException(s: ClusterSummary): { name: ProducerException; n: n
   let best: { name: ProducerException; n: number } | null = null;
   for (const [name, n] of Object.entries(s.failedBy) as [ProducerException, number][]) if (n > 0 && (!best || n > best.n)) best = { name, n };
   return best;
+}
+
+/**
+ * The failures in full, for the Failed cell's hint: every exception the callbacks saw (per producer
+ * when there are several), and the OUT_OF_ORDER_SEQUENCE_NUMBER answers the idempotent producers
+ * retried with the epoch bumps they took.
+ */
+export function failureBreakdown(s: ClusterSummary, q: ClusterView): string {
+  const L = q.lang;
+  const list = (by: ClusterSummary['failedBy']) => exceptionsOf(by).map((x) => `${x.name} ${fmtInt(L, x.n)}`).join(', ');
+  const parts: string[] = [];
+  if (s.records.failed > 0) {
+    parts.push(s.producers.length > 1 ? s.producers.filter((p) => p.failed > 0).map((p) => `${p.name}: ${list(p.failedBy)}`).join('; ') : list(s.failedBy));
+  }
+  if (s.outOfOrder > 0) parts.push(q.t('c.oooHint', { n: fmtInt(L, s.outOfOrder), bumps: fmtInt(L, s.epochBumps) }));
+  return parts.length > 0 ? `. ${parts.join('. ')}` : '';
 }
 
 /** Why acknowledged records were lost, in this run's own terms (the acks of the producers that lost them). */
@@ -179,6 +196,8 @@ interface Cell {
   label: ClMessageKey;
   hint: ClMessageKey;
   hintVars?: Vars;
+  /** Appended to the hint (the failure breakdown). */
+  hintMore?: string;
   value: number | null;
   text: string;
   bad?: string | null;
@@ -214,10 +233,11 @@ export function clusterCounters(pg: Playground): CounterItem[] {
       id: 'failed',
       label: 'c.failed',
       hint: 'c.failedHint',
+      hintMore: s ? failureBreakdown(s, q) : '',
       value: num(s?.records.failed),
       text: fmtInt(L, s?.records.failed),
-      bad: s && s.records.failed > 0 && top ? q.t('c.failedTop', { name: top.name, n: fmtInt(L, top.n) }) : null,
-      note: s && s.retries > 0 ? q.t('c.retries', { n: fmtInt(L, s.retries) }) : undefined,
+      bad: s && s.records.failed > 0 && top ? q.t('c.failedTop', { name: top.name, n: fmtInt(L, top.n) }) + (exceptionsOf(s.failedBy).length > 1 ? ` +${exceptionsOf(s.failedBy).length - 1}` : '') : null,
+      note: s && s.outOfOrder > 0 ? q.t('c.ooo', { n: fmtInt(L, s.outOfOrder) }) : s && s.retries > 0 ? q.t('c.retries', { n: fmtInt(L, s.retries) }) : undefined,
     },
     {
       id: 'duplicates',
@@ -348,7 +368,7 @@ export function clusterCounters(pg: Playground): CounterItem[] {
     (c): CounterItem => ({
       testid: `c-${c.id}`,
       label: q.t(c.label),
-      hint: q.t(c.hint, c.hintVars),
+      hint: q.t(c.hint, c.hintVars) + (c.hintMore ?? ''),
       value: c.value,
       text: c.text,
       hw: null,

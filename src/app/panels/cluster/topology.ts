@@ -8,7 +8,12 @@
  */
 import type { ClusterScenario } from '../../../scenario/index.ts';
 import type { ClusterData } from '../../../run/models/cluster/data.ts';
-import { MAX_PARTITION_VIEWS, type Acks, type BrokerView, type ClusterTopology, type PartitionReplicasView } from '../../../sim/model/cluster/types.ts';
+import { MAX_PARTITION_VIEWS, type Acks, type BrokerView, type ClusterTopology, type PartitionReplicasView, type ProducerException } from '../../../sim/model/cluster/types.ts';
+
+/** Failed records by exception, most first (ties by name), without the zeros. */
+export function exceptionsOf(by: Partial<Record<ProducerException, number>>): { name: ProducerException; n: number }[] {
+  return (Object.entries(by) as [ProducerException, number][]).filter(([, n]) => n > 0).map(([name, n]) => ({ name, n })).sort((a, b) => b.n - a.n || (a.name < b.name ? -1 : 1));
+}
 
 export interface ReplicaCell {
   broker: number;
@@ -21,6 +26,10 @@ export interface ReplicaCell {
   behind: number;
   /** This replica's log end as a share of the partition's longest log, 0…1. */
   fill: number;
+  /** Records the last leader change cut from this replica's log, when, at which leader epoch (null: none cut). */
+  cut: { records: number; at: number; epoch: number } | null;
+  /** The consumers (of the topic) that fetch this partition from this replica. */
+  readBy: string[];
 }
 
 export interface PartitionRow {
@@ -46,6 +55,9 @@ export interface ProducerBox {
   acked: number;
   lost: number;
   failed: number;
+  /** Its failed records by exception, most first; OUT_OF_ORDER_SEQUENCE_NUMBER answers it got (retried). */
+  failedBy: { name: ProducerException; n: number }[];
+  outOfOrder: number;
   /** buffer.memory, the bytes its batches hold, send() calls waiting for memory, its web front's 504s (null: no front). */
   bufferMemory: number;
   bufferUsed: number;
@@ -72,13 +84,26 @@ export function idempotenceOf(p: ClusterScenario['producers'][number]): boolean 
   return p.acks === 'all' && p.retries > 0 && p['max.in.flight.requests.per.connection'] <= 5;
 }
 
-export function partitionRow(p: PartitionReplicasView, brokers: readonly BrokerView[]): PartitionRow {
+/** `readers`: per consumer of the topic, its name and the broker it fetches this partition from. */
+export function partitionRow(p: PartitionReplicasView, brokers: readonly BrokerView[], readers: readonly { name: string; from: number | null }[] = []): PartitionRow {
   const maxLeo = Math.max(0, ...p.leo);
   const down = new Set(brokers.filter((b) => b.state !== 'up').map((b) => b.id));
   const cells = new Map<number, ReplicaCell>();
+  const lc = p.lastCut ?? null;
   p.replicas.forEach((b, i) => {
     const leo = p.leo[i] ?? 0;
-    cells.set(b, { broker: b, leo, leader: p.leader === b, inIsr: p.isr.includes(b), brokerDown: down.has(b), behind: maxLeo - leo, fill: maxLeo > 0 ? leo / maxLeo : 1 });
+    const n = lc?.records[i] ?? 0;
+    cells.set(b, {
+      broker: b,
+      leo,
+      leader: p.leader === b,
+      inIsr: p.isr.includes(b),
+      brokerDown: down.has(b),
+      behind: maxLeo - leo,
+      fill: maxLeo > 0 ? leo / maxLeo : 1,
+      cut: lc && n > 0 ? { records: n, at: lc.at, epoch: lc.epoch } : null,
+      readBy: readers.filter((r) => r.from === b).map((r) => r.name),
+    });
   });
   return { partition: p.partition, state: p.state, leader: p.leader, epoch: p.leaderEpoch, hw: p.hw, lso: p.lso, isr: p.isr, hwFill: maxLeo > 0 ? Math.min(1, p.hw / maxLeo) : 1, cells };
 }
@@ -109,7 +134,8 @@ export function clusterTopology(data: ClusterData | null, s: ClusterScenario, ma
   const topo = data?.topology ?? null;
   const sum = data?.summary ?? null;
   const brokers = topo?.brokers ?? scenarioBrokers(s);
-  const rows = (topo?.replicas ?? []).slice(0, Math.min(MAX_PARTITION_VIEWS, maxRows)).map((p) => partitionRow(p, brokers));
+  const topicReaders = (topo?.consumers ?? []).filter((c) => c.reads === 'topic');
+  const rows = (topo?.replicas ?? []).slice(0, Math.min(MAX_PARTITION_VIEWS, maxRows)).map((p, i) => partitionRow(p, brokers, topicReaders.map((c) => ({ name: c.name, from: c.fetchesFromParts[i] ?? null }))));
   const partitions = topo?.partitions ?? s.topic.partitions;
   const moreN = topo ? partitions - rows.length : Math.max(0, partitions - Math.min(MAX_PARTITION_VIEWS, maxRows));
   const counts = topo ? restCounts(topo.counts, rows) : { offline: 0, underMinIsr: 0, underReplicated: 0 };
@@ -124,6 +150,8 @@ export function clusterTopology(data: ClusterData | null, s: ClusterScenario, ma
       acked: ps?.acked ?? 0,
       lost: ps?.lost ?? 0,
       failed: ps?.failed ?? 0,
+      failedBy: exceptionsOf(ps?.failedBy ?? {}),
+      outOfOrder: ps?.outOfOrder ?? 0,
       bufferMemory: ps?.bufferMemory ?? p['buffer.memory'],
       bufferUsed: ps?.bufferUsed ?? 0,
       blocked: ps?.blocked ?? 0,
@@ -133,7 +161,7 @@ export function clusterTopology(data: ClusterData | null, s: ClusterScenario, ma
   const processor =
     topo?.processor ??
     (s.processor ? { name: s.processor.name, guarantee: s.processor['processing.guarantee'], state: 'running' as const, uncommitted: 0, processed: 0, committed: 0 } : null);
-  const consumers = topo?.consumers ?? s.consumers.map((c) => ({ name: c.name, reads: c.reads, isolation: c['isolation.level'], fetchesFrom: null }));
+  const consumers = topo?.consumers ?? s.consumers.map((c) => ({ name: c.name, reads: c.reads, isolation: c['isolation.level'], fetchesFrom: null, fetchesFromParts: [] }));
   return {
     topic: topo?.topic ?? s.topic.name,
     partitions,
@@ -167,6 +195,8 @@ export interface GridLayout {
   rowsTop: number;
   rowH: number;
   more: Box | null;
+  /** Note lines under the grid (a rack warning, the last truncation), one box each. */
+  notes: Box[];
   colW: number;
 }
 
@@ -176,7 +206,7 @@ export interface GridLayout {
  * not fit are counted, not drawn), a header of `headH`, `rows` rows of at most `maxRow` px and a
  * line for the partitions not listed.
  */
-export function gridLayout(w: number, h: number, brokers: number, rows: number, hasMore: boolean, opts = { side: 180, gap: 12, labelW: 106, headH: 30, maxRow: 30, minCol: 44, moreH: 15, top: 14 }): GridLayout {
+export function gridLayout(w: number, h: number, brokers: number, rows: number, hasMore: boolean, opts = { side: 180, gap: 12, labelW: 106, headH: 30, maxRow: 30, minCol: 44, moreH: 15, top: 14 }, notes = 0): GridLayout {
   const narrow = w < 640;
   const sideW = narrow ? 0 : Math.min(opts.side, Math.max(96, w * 0.21));
   const left = { x: 2, y: opts.top, w: sideW, h: h - opts.top - 2 };
@@ -191,14 +221,17 @@ export function gridLayout(w: number, h: number, brokers: number, rows: number, 
   const heads = Array.from({ length: cols }, (_, i) => ({ x: gx + labelW + i * colW, y: headY, w: colW - 3, h: opts.headH }));
   const rowsTop = headY + opts.headH + 3;
   const moreH = hasMore ? opts.moreH : 0;
-  const rowH = rows > 0 ? Math.max(8, Math.min(opts.maxRow, (h - rowsTop - moreH - 2) / rows)) : 0;
+  const notesH = notes * opts.moreH;
+  const rowH = rows > 0 ? Math.max(8, Math.min(opts.maxRow, (h - rowsTop - moreH - notesH - 2) / rows)) : 0;
   const more = hasMore ? { x: gx, y: rowsTop + rows * rowH + 1, w: gw, h: moreH } : null;
-  return { left, right, label: { x: gx, y: rowsTop, w: labelW, h: rows * rowH }, cols, heads, rowsTop, rowH, more, colW };
+  const notesTop = rowsTop + rows * rowH + 1 + moreH;
+  const noteBoxes = Array.from({ length: notes }, (_, i) => ({ x: gx, y: notesTop + i * opts.moreH, w: gw, h: opts.moreH }));
+  return { left, right, label: { x: gx, y: rowsTop, w: labelW, h: rows * rowH }, cols, heads, rowsTop, rowH, more, notes: noteBoxes, colW };
 }
 
-/** Rows of at least `minRow` px that fit a drawing of height `h` (with the header and the "+N more" line). */
-export function rowsThatFit(h: number, rows: number, minRow = 13, opts = { headH: 30, top: 14, moreH: 15 }): number {
-  const avail = h - opts.top - opts.headH - 3 - 2;
+/** Rows of at least `minRow` px that fit a drawing of height `h` (with the header, the "+N more" line and `notes` note lines). */
+export function rowsThatFit(h: number, rows: number, minRow = 13, opts = { headH: 30, top: 14, moreH: 15 }, notes = 0): number {
+  const avail = h - opts.top - opts.headH - 3 - 2 - notes * opts.moreH;
   if (rows * minRow <= avail) return rows;
   return Math.max(1, Math.floor((avail - opts.moreH) / minRow));
 }

@@ -4,7 +4,7 @@
  * `snapshot.ts`, and the page's panels (`src/app/panels/cluster/`) read only these.
  */
 import type { SeriesCols, ProducerView, LogLine } from '../kafka/snapshot.ts';
-import type { Acks, ClusterSeriesName, ClusterTopology, ProducerException } from '../../../sim/model/cluster/types.ts';
+import type { Acks, ClusterSeriesName, ClusterTopology, ProducerException, TruncationEvent } from '../../../sim/model/cluster/types.ts';
 
 /** Percentiles of a latency, seconds; null before any sample. */
 export interface Latency {
@@ -45,6 +45,18 @@ export interface ClusterSummary {
   deduplicated: number;
   /** Records removed from replicas' logs by truncation after a leader change (acknowledged or not). */
   truncated: number;
+  /** Leader changes that cut records (`events`), and the newest of them (at most 20) with each replica's cut. */
+  truncations: { events: number; last: TruncationEvent[] };
+  /**
+   * OUT_OF_ORDER_SEQUENCE_NUMBER answers to idempotent producers (a gap in a producer's sequences at
+   * the leader: earlier batches cut by a leader change, or never written), and the epoch bumps with
+   * which the producers recovered from them (Kafka 4's idempotent producer retries; its callback sees
+   * OutOfOrderSequenceException only when retries or delivery.timeout.ms run out).
+   */
+  outOfOrder: number;
+  epochBumps: number;
+  /** Connections the producers closed after a request timed out (every request in flight on one fails with REQUEST_TIMED_OUT). */
+  disconnects: number;
   /** Produce latency of the records acknowledged in the window (send() to the callback), all producers. */
   produceLatency: Latency;
   /** Records acknowledged per second in the window (all producers); null before the window has time. */
@@ -81,6 +93,11 @@ export interface ClusterSummary {
     refused: number;
     shed: number;
     duplicates: number;
+    /** Its failed records by the exception its callback saw. */
+    failedBy: Partial<Record<ProducerException, number>>;
+    /** OUT_OF_ORDER_SEQUENCE_NUMBER answers it got, and its epoch bumps. */
+    outOfOrder: number;
+    epochBumps: number;
     latency: Latency;
     /** buffer.memory, the bytes its batches hold now, and its send() calls waiting for memory now; its web front's 504s (null without one). */
     bufferMemory: number;

@@ -6,11 +6,24 @@
 import type { ClusterScenario } from '../../../scenario/schema.ts';
 import type { ClusterSummary, Latency } from './data.ts';
 import { fmt, table } from '../../../cli/format.ts';
+import { unmatchedRacks } from '../../../scenario/cluster-validate.ts';
 
 const count = (n: number): string => n.toLocaleString('en-US');
 const ms = (x: number | null): string => (x === null ? '—' : fmt(x * 1000));
 const lat = (l: Latency): string => `${ms(l.p50)} / ${ms(l.p99)} / ${ms(l.mean)}`;
 const sec = (x: number | null): string => (x === null ? '—' : fmt(x));
+
+/**
+ * A client.rack that no broker is in: Kafka accepts it, and the client reads from the leader (the
+ * rack-aware selector finds no replica in that rack) — said, not refused.
+ */
+export function rackNotes(s: ClusterScenario): string[] {
+  const racks = s.cluster['broker.rack'];
+  return unmatchedRacks(s).map(({ path, rack }) => {
+    const what = path.startsWith('consumers') ? 'the consumer reads every partition from its leader' : racks.length > 0 ? 'every link of that producer crosses racks' : 'it changes nothing';
+    return `${path} "${rack}" matches no broker rack (${racks.length > 0 ? `the brokers are in ${[...new Set(racks)].join(', ')}` : 'the brokers have none'}): Kafka accepts it, and ${what}`;
+  });
+}
 
 export function formatClusterTable(s: ClusterScenario, r: ClusterSummary): string {
   const t = s.topic;
@@ -38,10 +51,28 @@ export function formatClusterTable(s: ClusterScenario, r: ClusterSummary): strin
   }
   const fb = Object.entries(r.failedBy);
   if (fb.length > 0) out.push(`failed by exception: ${fb.map(([k, v]) => `${k} ${count(v ?? 0)}`).join(' · ')}`);
+  if (r.producers.length > 1) {
+    for (const p of r.producers) {
+      const pf = Object.entries(p.failedBy);
+      if (pf.length > 0) out.push(`  ${p.name}: ${pf.map(([k, v]) => `${k} ${count(v ?? 0)}`).join(' · ')}`);
+    }
+  }
   out.push(
     `duplicates in the log ${count(r.duplicates)} · deduplicated by idempotence ${count(r.deduplicated)} · retries ${count(r.retries)} · NOT_ENOUGH_REPLICAS ${count(r.notEnoughReplicas)} · truncated ${count(r.truncated)}`,
-    '',
   );
+  if (r.outOfOrder + r.epochBumps + r.disconnects > 0) {
+    out.push(`OUT_OF_ORDER_SEQUENCE_NUMBER answers ${count(r.outOfOrder)} · producer epoch bumps ${count(r.epochBumps)} · connections closed by a request timeout ${count(r.disconnects)}`);
+  }
+  const tr = r.truncations;
+  if (tr.events > 0) {
+    const shown = tr.last.slice(-5);
+    out.push(`truncations at leader changes: ${count(tr.events)}${tr.events > shown.length ? ` (the last ${shown.length})` : ''}`);
+    for (const t of shown) {
+      out.push(`  t=${fmt(t.at)} s ${s.topic.name}-${t.partition} leader epoch ${t.epoch} (${t.kind}, broker ${t.leader}, log cut to ${count(t.offset)}): ${t.replicas.map((x) => `broker ${x.broker} −${count(x.records)}`).join(', ')}${t.lost > 0 ? ` · ${count(t.lost)} acknowledged lost` : ''}`);
+    }
+  }
+  for (const n of rackNotes(s)) out.push(`note: ${n}`);
+  out.push('');
   const rows = r.producers.map((p) => [p.name, p.acks, p.idempotence ? 'on' : 'off', count(p.sent), count(p.acked), count(p.lost), count(p.failed), count(p.duplicates), lat(p.latency)]);
   rows.push(['all', '', '', count(r.records.produced), '', count(r.lost), count(r.records.failed), count(r.duplicates), lat(r.produceLatency)]);
   out.push(...table(['producer', 'acks', 'idempotence', 'sent', 'acked', 'lost', 'failed', 'duplicates', 'produce ms p50 / p99 / mean'], rows), '');

@@ -34,7 +34,7 @@ import { Controller } from './controller.ts';
 import { createReaders } from './readers.ts';
 import { RequestHandlers } from './io.ts';
 import type { ClusterCore, ClusterReaders } from './read-api.ts';
-import { CLUSTER_SERIES, type ClusterFault, type ClusterSeriesName } from './types.ts';
+import { CLUSTER_SERIES, MAX_TRUNCATIONS, type ClusterFault, type ClusterSeriesName, type TruncationEvent } from './types.ts';
 
 export type ElectionKind = 'clean' | 'unclean' | 'preferred';
 
@@ -66,6 +66,12 @@ export class ClusterModel implements SimModel<ClusterFault>, ClusterCore {
   notEnoughReplicas = 0;
   deduplicated = 0;
   truncated = 0;
+  /** The last MAX_TRUNCATIONS leader changes that cut records from replicas' logs, and how many there were in all. */
+  readonly truncations: TruncationEvent[] = [];
+  truncationEvents = 0;
+  /** OUT_OF_ORDER_SEQUENCE_NUMBER answers to idempotent batches, and the idempotent producers' epoch bumps. */
+  outOfOrder = 0;
+  epochBumps = 0;
   readonly elections = { clean: 0, unclean: 0, preferred: 0 };
   readonly isrChanges = { shrinks: 0, expands: 0 };
   readonly electionTime: { last: number | null; max: number | null } = { last: null, max: null };
@@ -285,10 +291,24 @@ export class ClusterModel implements SimModel<ClusterFault>, ClusterCore {
     const old = p.leaderBroker;
     const e = p.leo[r];
     const epoch = p.epoch + 1;
-    const [removed, lost] = p.truncate(e, this.records);
+    const cut = new Array<number>(p.rf).fill(0);
+    const [removed, lost] = p.truncate(e, this.records, cut);
     if (removed > 0) {
       this.truncated += removed;
-      this.log.add(now, lost > 0 ? 'WARN' : 'INFO', `ReplicaFetcher broker=${old}`, `Truncating partition ${this.topic}-${p.index} with TruncationState(offset=${e}, completed=true) due to leader epoch and offset EpochEndOffset(errorCode=0, partition=${p.index}, leaderEpoch=${epoch}, endOffset=${e})${lost > 0 ? ` — ${lost} acknowledged record(s) lost` : ''}`);
+      // One line per replica that loses records (Kafka's replica fetcher logs its own truncation); the acknowledged records lost go on the longest cut's line.
+      let most = 0;
+      for (let i = 1; i < p.rf; i++) if (cut[i] > cut[most]) most = i;
+      for (let i = 0; i < p.rf; i++) {
+        if (cut[i] === 0) continue;
+        const note = i === most && lost > 0 ? `, ${lost} acknowledged record(s) lost` : '';
+        this.log.add(now, note ? 'WARN' : 'INFO', `ReplicaFetcher broker=${p.replicas[i]}`, `Truncating partition ${this.topic}-${p.index} with TruncationState(offset=${e}, completed=true) due to leader epoch and offset EpochEndOffset(errorCode=0, partition=${p.index}, leaderEpoch=${epoch}, endOffset=${e}) — ${cut[i]} record(s) cut${note}`);
+      }
+      const t: TruncationEvent = { at: now, partition: p.index, epoch, leader: p.replicas[r], offset: e, kind, lost, replicas: [] };
+      for (let i = 0; i < p.rf; i++) if (cut[i] > 0) t.replicas.push({ broker: p.replicas[i], records: cut[i] });
+      this.truncations.push(t);
+      if (this.truncations.length > MAX_TRUNCATIONS) this.truncations.shift();
+      this.truncationEvents++;
+      p.lastCut = { at: now, epoch, records: cut };
     }
     // ISR: clean = the old ISR's members in the cluster; unclean = the new leader alone; preferred: unchanged.
     for (let i = 0; i < p.rf; i++) {
@@ -468,7 +488,7 @@ export class ClusterModel implements SimModel<ClusterFault>, ClusterCore {
     this.controller.brokerBack(b);
     this.replication.kickBroker(b);
     this.brokerStateChanged(b);
-    for (const p of br.hosted) if (this.parts[p].leaderBroker === b) this.producers.drainPartition(p);
+    this.producers.brokerBack(b);
   }
 
   private heal(b: number): void {
@@ -479,6 +499,7 @@ export class ClusterModel implements SimModel<ClusterFault>, ClusterCore {
     this.controller.brokerBack(b);
     this.replication.kickBroker(b);
     this.brokerStateChanged(b);
+    this.producers.brokerBack(b);
   }
 
   // ─── charts ────────────────────────────────────────────────────────────────────────────────

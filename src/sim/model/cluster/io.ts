@@ -16,9 +16,10 @@
  * Replica fetches and consumer fetches cost nothing here (a simplification: in Kafka they take
  * handler time too, small per request since they are long polls answered by sendfile).
  *
- * Memory is bounded by the requests the producers can have outstanding (max.in.flight per
- * partition per producer). A request its client gave up on (timed out) while it waited is dropped
- * when a handler reaches it, at no cost.
+ * A connection has one request at the broker at a time (producer.ts: the broker reads the next only
+ * after it has answered), so the queue holds at most one request per producer per broker. A request
+ * its client gave up on (its connection closed) while it waited is dropped when a handler reaches
+ * it, at no cost.
  */
 import type { ClusterIoConfig } from './config.ts';
 import type { Simulation } from '../../kernel/simulation.ts';

@@ -1,15 +1,49 @@
 /**
  * Producers: the log model's keys and partitioners, a record accumulator per partition (a batch
- * closes at `batch.size` bytes or after `linger.ms` from its first record), produce requests (one
- * batch each; at most `max.in.flight.requests.per.connection` in flight PER PARTITION — a
- * simplification of Kafka's per-broker connection), acks 0 / 1 / all, errors, retries with Kafka
- * 4's exponential backoff (`retry.backoff.ms` doubling up to 1 s, without jitter), client request
- * timeouts, delivery timeouts ("Expiring N record(s) …") and idempotence (a sequence per batch per
- * partition; the leader recognises a batch it holds and does not append it again).
+ * closes at `batch.size` bytes; the last one takes records until it is sent), and Kafka's sender
+ * (apache/kafka clients/…/producer/internals/Sender.java, RecordAccumulator.java, and
+ * clients/…/NetworkClient.java, InFlightRequests.java, read at 1eb7644, 4.0.0-SNAPSHOT):
  *
- * The client's metadata is the controller's: a batch whose partition has no reachable leader waits
- * in the accumulator (polled every retry.backoff.ms; no attempt is spent) until one is elected or
- * its delivery timeout passes — as Kafka's accumulator holds batches for a node it cannot reach.
+ * - One connection per (producer, broker). A broker is ready when a partition it leads has a batch
+ *   that can go — full, past `linger.ms`, or any batch while send() calls wait for buffer memory
+ *   (RecordAccumulator.ready/batchReady) — and not backing off; the connection can take a request
+ *   while fewer than `max.in.flight.requests.per.connection` are in flight on it
+ *   (InFlightRequests.canSendMore). A request then carries the first batch of every partition that
+ *   broker leads, ready or not, up to `max.request.size` (drainBatchesForOneNode; each broker's
+ *   drain starts where its last one stopped). With `max.in.flight.requests.per.connection` 1 a
+ *   partition with a batch in flight is muted (Sender's guaranteeMessageOrder).
+ * - The broker reads a connection's requests one at a time: after a request it reads the next only
+ *   once it has sent the response (SocketServer mutes the channel on REQUEST_RECEIVED until
+ *   RESPONSE_SENT), so an acks=all request waiting for the ISR holds the requests behind it on its
+ *   connection, and responses come back in order. A response that is lost therefore takes every
+ *   later response on its connection with it, until the client gives up on the connection.
+ * - A request that gets no response within `request.timeout.ms` closes its connection, and every
+ *   request in flight on it fails with REQUEST_TIMED_OUT (NetworkClient.handleTimedOutRequests:
+ *   "Disconnecting from node N due to request timeout."); a broker that dies fails them with
+ *   NETWORK_EXCEPTION. The next request opens a new connection at once (QueueLab: no
+ *   reconnect.backoff.ms, no handshake).
+ * - acks 0 / 1 / all; errors retried after `retry.backoff.ms` doubling to 1 s (Kafka 4, without the
+ *   jitter) until `retries` or `delivery.timeout.ms` run out; batches expire at their delivery
+ *   timeout in the accumulator and in flight ("Expiring N record(s) …").
+ * - Idempotence (TransactionManager, TxnPartitionEntry; the broker's ProducerAppendInfo): a batch
+ *   gets its producer epoch and base sequence (records, as Kafka counts them) when it is first
+ *   drained; a retried batch goes back in sequence order and only the lowest sequence in flight is
+ *   sent again (shouldStopDrainBatchesForPartition), so a partition's order holds. The leader
+ *   answers a batch among the producer's last 5 (same epoch) as a duplicate without writing it, and
+ *   OUT_OF_ORDER_SEQUENCE_NUMBER to a sequence that does not follow the last one it holds — a gap:
+ *   batches acknowledged and then cut away by a leader change, or an earlier batch that was never
+ *   written. Kafka 4's idempotent producer (KIP-360) retries it: when the batch is the next one
+ *   after its last acknowledged sequence, the gap is real, and it bumps its epoch ("ProducerId set
+ *   to N with epoch E") and numbers the partition's batches in flight again from 0; otherwise it
+ *   retries and waits for the earlier batches. It fails a record with OutOfOrderSequenceException
+ *   only when retries or delivery.timeout.ms run out (for a transactional producer it would be an
+ *   error at once; QueueLab's producers are not transactional). A batch that expires after it was
+ *   retried leaves its sequence unresolved: no new batch goes to that partition until the ones in
+ *   flight settle, and then the epoch is bumped if a gap is left.
+ *
+ * The client's metadata is the controller's: a partition whose leader clients cannot reach keeps
+ * its batches in the accumulator until a leader is elected or comes back (no attempt is spent), or
+ * their delivery timeout passes.
  *
  * `buffer.memory` (buffer-pool.ts): a new batch takes max(batch.size, the record's size) bytes
  * until it is done; a send() that needs a new batch when the memory is used up waits in line for
@@ -31,10 +65,25 @@ import type { Partition } from './partition-state.ts';
 import type { ProducerException } from './types.ts';
 import { BufferPool, type BlockedSend } from './buffer-pool.ts';
 
-/** Produce response error codes (Kafka's names). */
-export const Err = { NONE: 0, NOT_LEADER_OR_FOLLOWER: 1, NOT_ENOUGH_REPLICAS: 2, NOT_ENOUGH_REPLICAS_AFTER_APPEND: 3, NETWORK_EXCEPTION: 4, REQUEST_TIMED_OUT: 5 } as const;
-const ERR_NAMES = ['NONE', 'NOT_LEADER_OR_FOLLOWER', 'NOT_ENOUGH_REPLICAS', 'NOT_ENOUGH_REPLICAS_AFTER_APPEND', 'NETWORK_EXCEPTION', 'REQUEST_TIMED_OUT'];
-const EXCEPTIONS: ProducerException[] = ['TimeoutException', 'NotLeaderOrFollowerException', 'NotEnoughReplicasException', 'NotEnoughReplicasAfterAppendException', 'NetworkException', 'TimeoutException'];
+/** Produce response error codes (Kafka's names); PENDING: the broker has not answered the batch yet. */
+export const Err = {
+  NONE: 0,
+  NOT_LEADER_OR_FOLLOWER: 1,
+  NOT_ENOUGH_REPLICAS: 2,
+  NOT_ENOUGH_REPLICAS_AFTER_APPEND: 3,
+  NETWORK_EXCEPTION: 4,
+  REQUEST_TIMED_OUT: 5,
+  OUT_OF_ORDER_SEQUENCE_NUMBER: 6,
+  INVALID_PRODUCER_EPOCH: 7,
+} as const;
+const PENDING = -1;
+export const ERR_NAMES = ['NONE', 'NOT_LEADER_OR_FOLLOWER', 'NOT_ENOUGH_REPLICAS', 'NOT_ENOUGH_REPLICAS_AFTER_APPEND', 'NETWORK_EXCEPTION', 'REQUEST_TIMED_OUT', 'OUT_OF_ORDER_SEQUENCE_NUMBER', 'INVALID_PRODUCER_EPOCH'];
+const EXCEPTIONS: ProducerException[] = ['TimeoutException', 'NotLeaderOrFollowerException', 'NotEnoughReplicasException', 'NotEnoughReplicasAfterAppendException', 'NetworkException', 'TimeoutException', 'OutOfOrderSequenceException', 'InvalidProducerEpochException'];
+/** The error's exception is a RetriableException (OUT_OF_ORDER_SEQUENCE_NUMBER is not; the idempotent producer decides on it itself). */
+const RETRIABLE = [false, true, true, true, true, true, false, false];
+
+/** Kafka's `max.request.size` default (ProducerConfig): a request takes no further batch past it. QueueLab does not make it a setting. */
+export const MAX_REQUEST_SIZE = 1_048_576;
 
 export interface Batch {
   id: number;
@@ -43,11 +92,15 @@ export interface Batch {
   ids: number[];
   bytes: number;
   createdAt: number;
+  /** Idempotence: base sequence (records) and producer epoch, given at its first drain; −1 before. */
   seq: number;
+  epoch: number;
+  /** Its sequence was given again by an epoch bump (Kafka's sequenceHasBeenReset). */
+  reset: boolean;
   attempts: number;
   notBefore: number;
-  /** Sent at least once (it is among the partition's unacknowledged batches). */
-  sent: boolean;
+  /** linger.ms has passed since its first record (ready to go with nothing ahead of it). */
+  lingered: boolean;
   /** Acknowledged or failed. */
   done: boolean;
   /** Bytes of buffer.memory it holds (0 once given back). */
@@ -57,26 +110,64 @@ export interface Batch {
 export interface Req {
   id: number;
   corr: number;
-  batch: Batch;
+  producer: number;
   broker: number;
+  batches: Batch[];
+  /** The epoch and sequence each batch carried when the request was sent (an epoch bump renumbers the batches, not the bytes on the wire). */
+  epochs: number[];
+  seqs: number[];
+  bytes: number;
+  records: number;
   sentAt: number;
   arriveHandle: number;
   timeoutHandle: number;
-  /** Its batch's delivery timeout, when that comes before the request timeout (−1: none pending). */
+  /** The earliest delivery timeout of its batches, when that comes before the request timeout (−1: none pending). */
   expiryHandle: number;
-  error: number;
+  /** The broker's answer per batch (PENDING until answered), and how many it still owes. */
+  errors: number[];
+  pending: number;
+  /** The broker has answered (or its connection failed): later results are ignored. */
+  answered: boolean;
+  /** Its response (or the news that its connection closed) is on the way to the client. */
+  inTransit: boolean;
   /** The client is done with it (answered, timed out, or failed): later results are ignored. */
   settled: boolean;
 }
 
 interface PartitionQueue {
+  p: number;
   open: Batch | null;
   queue: Batch[];
+  /** Its batches in requests now (one a request at most). */
   inflight: number;
-  /** Batches sent and not yet acknowledged or failed, in sequence order (what idempotence sequences). */
-  unacked: Batch[];
+  /** The broker whose connection lists it (its leader as last seen), or 0 while it holds no batch. */
+  node: number;
   wakeHandle: number;
   wakeAt: number;
+  /** Idempotence (Kafka's TxnPartitionEntry): the epoch its sequences belong to, the next sequence, the last acknowledged one (−1: none). */
+  epoch: number;
+  nextSeq: number;
+  lastAcked: number;
+  /** Batches holding a sequence and not done, in sequence order (inflightBatchesBySequence). */
+  seqd: Batch[];
+  /** A batch that was retried expired: the sequence after it (partitionsWithUnresolvedSequences); −1: none. */
+  unresolved: number;
+}
+
+/** A producer's connection to a broker. */
+interface Conn {
+  broker: number;
+  /** Requests in flight on it (sent, not yet answered, timed out or failed), oldest first. */
+  reqs: Req[];
+  /** Partitions with a batch in the accumulator that this broker leads (as the producer last saw it). */
+  parts: Set<number>;
+  /** The last partition a drain looked at (Kafka's per-node drainIndex: the next drain starts there). */
+  drainIndex: number;
+  /** At the broker: the request being handled (read, not yet answered), the ones that arrived behind it (unread), a read of the next one pending, and whether responses to it are being lost (a lost response breaks the stream). */
+  current: Req | null;
+  unread: Req[];
+  reading: boolean;
+  broken: boolean;
 }
 
 export interface ProducerState {
@@ -93,8 +184,14 @@ export interface ProducerState {
   /** `lose-response`: responses still to drop. */
   loseNext: number;
   corr: number;
-  seqs: Int32Array;
   pqs: (PartitionQueue | undefined)[];
+  /** Its connections, by broker id − 1. */
+  conns: Conn[];
+  /** Idempotence: the producer epoch, a bump asked for and the partitions to renumber then, partitions with an unresolved sequence. */
+  epoch: number;
+  bumpRequired: boolean;
+  rewrite: Set<number>;
+  unresolved: Set<number>;
   /** Produce latency of the records acknowledged since the last chart sample. */
   hist: LogHistogram;
   sum: number;
@@ -109,6 +206,11 @@ export interface ProducerState {
   blockTimer: number;
   /** The web front's requests (null without one). */
   front: FrontCounts | null;
+  /** Records failed to its callback, by exception. */
+  failedBy: Partial<Record<ProducerException, number>>;
+  /** OUT_OF_ORDER_SEQUENCE_NUMBER answers it got, and its epoch bumps. */
+  outOfOrder: number;
+  epochBumps: number;
 }
 
 /**
@@ -164,6 +266,8 @@ export class Producers {
   /** Bytes of buffer.memory held by batches now over all producers, and the most at once. */
   bufferUsed = 0;
   bufferMax = 0;
+  /** Connections closed by a request timeout (whole run). */
+  disconnects = 0;
   readonly kProduce: number;
   private readonly kLinger: number;
   private readonly kArrive: number;
@@ -174,6 +278,7 @@ export class Producers {
   private readonly kBlock: number;
   private readonly kGateway: number;
   private readonly kExpireInFlight: number;
+  private readonly kRead: number;
 
   constructor(private readonly m: ClusterModel) {
     const sim = m.sim;
@@ -194,8 +299,12 @@ export class Producers {
         lastAt: -Infinity,
         loseNext: 0,
         corr: 0,
-        seqs: new Int32Array(P),
         pqs: new Array<PartitionQueue | undefined>(P),
+        conns: m.brokers.map((b) => ({ broker: b.id, reqs: [], parts: new Set<number>(), drainIndex: 0, current: null, unread: [], reading: false, broken: false })),
+        epoch: 0,
+        bumpRequired: false,
+        rewrite: new Set<number>(),
+        unresolved: new Set<number>(),
         hist: new LogHistogram(),
         sum: 0,
         pool: new BufferPool(pc.bufferMemory),
@@ -204,6 +313,9 @@ export class Producers {
         draining: 0,
         blockTimer: -1,
         front: pc.front ? { requests: 0, ok: 0, shed: 0, errors: 0, timeouts: 0, open: 0, afterTimeout: 0 } : null,
+        failedBy: {},
+        outOfOrder: 0,
+        epochBumps: 0,
       });
     });
     this.kProduce = sim.register('produce', (i) => this.onProduce(i));
@@ -211,19 +323,25 @@ export class Producers {
     this.kArrive = sim.register('produce-arrive', (r) => this.onArrive(r));
     this.kResponse = sim.register('produce-response', (r) => this.onResponse(r));
     this.kTimeout = sim.register('request-timeout', (r) => this.onTimeout(r));
-    this.kWake = sim.register('accumulator-wake', (x) => this.drain(this.list[Math.floor(x / P)], x % P));
+    this.kWake = sim.register('accumulator-wake', (x) => this.onWake(this.list[Math.floor(x / P)], x % P));
     this.kStalled = sim.register('produce-stalled', (r) => this.onStalled(r));
     this.kBlock = sim.register('max-block', (i) => this.onBlockTimeout(i));
     this.kGateway = sim.register('gateway-timeout', (id) => this.onGatewayTimeout(id));
     this.kExpireInFlight = sim.register('inflight-expiry', (r) => this.onExpireInFlight(r));
+    const N = m.brokers.length;
+    this.kRead = sim.register('produce-read', (x) => this.onRead(this.list[Math.floor(x / N)].conns[x % N]));
   }
 
   private pq(pr: ProducerState, p: number): PartitionQueue {
     let q = pr.pqs[p];
-    if (!q) pr.pqs[p] = q = { open: null, queue: [], inflight: 0, unacked: [], wakeHandle: -1, wakeAt: Infinity };
+    if (!q) pr.pqs[p] = q = { p, open: null, queue: [], inflight: 0, node: 0, wakeHandle: -1, wakeAt: Infinity, epoch: 0, nextSeq: 0, lastAcked: -1, seqd: [], unresolved: -1 };
     return q;
   }
 
+  /** The batch at the front of p's accumulator (the one a drain takes next), or null. */
+  private head(q: PartitionQueue): Batch | null {
+    return q.queue.length > 0 ? q.queue[0] : q.open;
+  }
   /** send(): a new record of producer i, now. */
   private onProduce(i: number): void {
     const m = this.m;
@@ -252,7 +370,7 @@ export class Producers {
     if (q.open || (pool.waiting === 0 && pool.free >= c.batchAlloc)) {
       this.append(pr, q, p, id);
       this.returned(pr, now, true, -1);
-      this.drain(pr, p);
+      this.appendedTo(pr, q);
       return;
     }
     if (c.maxBlock <= 0) {
@@ -275,6 +393,8 @@ export class Producers {
       pr.handle = -1;
     }
     this.armBlockTimer(pr);
+    // The pool is exhausted: every batch is ready now, lingering or not (RecordAccumulator.ready: `exhausted`).
+    if (pool.waiting === 1) this.pumpAll(pr);
   }
 
   /** Record `id` goes into partition p's open batch; a new batch takes its memory from the pool. */
@@ -282,7 +402,7 @@ export class Producers {
     const m = this.m;
     const c = pr.config;
     if (!q.open) {
-      const b: Batch = { id: this.nextBatch++, producer: pr.index, partition: p, ids: [], bytes: 0, createdAt: m.sim.now, seq: pr.seqs[p]++, attempts: 0, notBefore: 0, sent: false, done: false, mem: c.batchAlloc };
+      const b: Batch = { id: this.nextBatch++, producer: pr.index, partition: p, ids: [], bytes: 0, createdAt: m.sim.now, seq: -1, epoch: -1, reset: false, attempts: 0, notBefore: 0, lingered: c.linger <= 0, done: false, mem: c.batchAlloc };
       pr.pool.take(c.batchAlloc);
       this.bufferUsed += c.batchAlloc;
       if (this.bufferUsed > this.bufferMax) this.bufferMax = this.bufferUsed;
@@ -401,7 +521,7 @@ export class Producers {
       if (q.open && q.open.ids.length > 0 && q.open.bytes + c.wireBytes > c.batchSize) this.close(q);
       this.append(pr, q, w.partition, w.id);
       this.unblocked(pr, w, true);
-      this.drain(pr, w.partition);
+      this.appendedTo(pr, q);
     }
     pr.serving = false;
     this.armBlockTimer(pr);
@@ -428,126 +548,308 @@ export class Producers {
     if (!b) return;
     this.batches.delete(id);
     // Ready, not closed: like Kafka's last batch in the deque, it takes records up to batch.size until it is sent.
-    this.drain(this.list[b.producer], b.partition);
+    b.lingered = true;
+    const pr = this.list[b.producer];
+    this.pump(pr, this.pq(pr, b.partition).node);
   }
 
-  private wake(pr: ProducerState, p: number, q: PartitionQueue, at: number): void {
+  /** A record went into p's accumulator: p is listed with its leader's connection, and that broker may send now. */
+  private appendedTo(pr: ProducerState, q: PartitionQueue): void {
+    this.listed(pr, q);
+    if (q.wakeHandle < 0) this.armWake(pr, q);
+    if (q.queue.length > 0 || q.open?.lingered || pr.pool.waiting > 0) this.pump(pr, q.node);
+  }
+
+  /** Lists p with the connection to its leader (moving it from the one it was listed with), or unlists it when it holds no batch. */
+  private listed(pr: ProducerState, q: PartitionQueue): void {
+    const leader = this.head(q) ? this.m.parts[q.p].leaderBroker : 0;
+    if (q.node === leader) return;
+    if (q.node > 0) pr.conns[q.node - 1].parts.delete(q.p);
+    q.node = leader;
+    if (leader > 0) pr.conns[leader - 1].parts.add(q.p);
+  }
+
+  private wake(pr: ProducerState, q: PartitionQueue, at: number): void {
     if (q.wakeHandle >= 0) {
       if (q.wakeAt <= at) return;
       this.m.sim.cancel(q.wakeHandle);
     }
     q.wakeAt = at;
-    q.wakeHandle = this.m.sim.scheduleAt(at, this.kWake, pr.index * this.m.config.partitions + p);
+    q.wakeHandle = this.m.sim.scheduleAt(at, this.kWake, pr.index * this.m.config.partitions + q.p);
   }
 
-  /** Sends what can go: ready batches in order while fewer than max.in.flight are in flight; expires batches past delivery.timeout.ms. */
-  drain(pr: ProducerState, p: number): void {
+  /**
+   * Wakes p's accumulator for its head batch: at its delivery timeout (Kafka's sender wakes for the
+   * next batch to expire, RecordAccumulator.nextExpiryTimeMs) and, while it backs off after an
+   * error, at the end of the backoff.
+   */
+  private armWake(pr: ProducerState, q: PartitionQueue): void {
+    const h = this.head(q);
+    if (!h) return;
+    const now = this.m.sim.now;
+    let at = h.createdAt + pr.config.deliveryTimeout;
+    if (h.attempts > 0 && h.notBefore > now) at = Math.min(at, h.notBefore);
+    this.wake(pr, q, Math.max(now, at));
+  }
+
+  private onWake(pr: ProducerState, p: number): void {
+    const q = this.pq(pr, p);
+    q.wakeHandle = -1;
+    q.wakeAt = Infinity;
+    this.expireHeads(pr, q);
+    this.armWake(pr, q);
+    this.pump(pr, q.node);
+  }
+
+  /** Batches at the front of p's accumulator past their delivery timeout fail ("Expiring N record(s) …"; RecordAccumulator.expiredBatches). */
+  private expireHeads(pr: ProducerState, q: PartitionQueue): void {
+    const now = this.m.sim.now;
+    for (let h = this.head(q); h && now >= h.createdAt + pr.config.deliveryTimeout; h = this.head(q)) {
+      if (q.queue.length === 0) this.close(q);
+      q.queue.shift();
+      this.expire(h, now - h.createdAt);
+    }
+    this.listed(pr, q);
+  }
+
+  /** Every connection of `pr` sends what it can. */
+  private pumpAll(pr: ProducerState): void {
+    for (const c of pr.conns) this.pump(pr, c.broker);
+  }
+
+  /**
+   * The sender's loop for one broker (Sender.sendProducerData for that node): the idempotent
+   * producer's sequence checks and epoch bump first, then requests while the connection takes one
+   * and a partition the broker leads has a batch ready.
+   */
+  private pump(pr: ProducerState, broker: number): void {
+    if (broker <= 0) return;
+    const m = this.m;
+    const c = pr.config;
     pr.draining++;
-    this.drainQueue(pr, p);
+    if (c.idempotence) this.senderChecks(pr);
+    const conn = pr.conns[broker - 1];
+    if (m.servesClients(broker)) {
+      while ((c.acks === '0' || conn.reqs.length < c.maxInFlight) && this.nodeReady(pr, conn)) {
+        const batches = this.drainNode(pr, conn);
+        if (batches.length === 0) break;
+        this.send(pr, conn, batches);
+      }
+    }
     // Memory that came back meanwhile (batches expired, acks=0 batches sent) goes to the waiting send() calls now.
     if (--pr.draining === 0 && pr.pool.waiting > 0) this.serve(pr);
   }
 
-  private drainQueue(pr: ProducerState, p: number): void {
+  /** Muted: max.in.flight.requests.per.connection 1 and a batch of p is in flight (Sender's guaranteeMessageOrder). */
+  private muted(pr: ProducerState, q: PartitionQueue): boolean {
+    return pr.config.maxInFlight === 1 && q.inflight > 0;
+  }
+
+  private backingOff(h: Batch): boolean {
+    return h.attempts > 0 && this.m.sim.now < h.notBefore;
+  }
+
+  /** A partition the broker leads has a batch that can go now (RecordAccumulator.batchReady: full, lingered, or the pool exhausted; not backing off, not muted). */
+  private nodeReady(pr: ProducerState, conn: Conn): boolean {
+    const exhausted = pr.pool.waiting > 0;
+    for (const p of conn.parts) {
+      const q = pr.pqs[p]!;
+      const h = this.head(q);
+      if (!h || this.muted(pr, q) || this.backingOff(h)) continue;
+      if (q.queue.length > 0 || h.lingered || exhausted) return true;
+    }
+    return false;
+  }
+
+  /**
+   * One request's batches for a broker (RecordAccumulator.drainBatchesForOneNode): the first batch
+   * of every partition it leads, ready or not, starting where its last drain stopped, until
+   * max.request.size; a partition muted or backing off is passed over; an idempotent partition that
+   * must wait for earlier sequences stops the drain.
+   */
+  private drainNode(pr: ProducerState, conn: Conn): Batch[] {
     const m = this.m;
-    const now = m.sim.now;
-    const q = this.pq(pr, p);
-    if (q.wakeHandle >= 0 && q.wakeAt <= now) q.wakeHandle = -1;
     const c = pr.config;
-    for (;;) {
-      // The open batch goes once it is ready (linger.ms over) and nothing is ahead of it; until it
-      // goes it keeps taking records (closed only when full or sent).
-      const open = q.queue.length === 0;
-      const head = open ? q.open : q.queue[0];
-      if (!head || (open && c.linger > 0 && now < head.createdAt + c.linger)) return;
-      const take = (): Batch => {
-        if (open) this.close(q);
-        return q.queue.shift()!;
-      };
-      if (now >= head.createdAt + c.deliveryTimeout) {
-        this.expire(take(), now - head.createdAt);
+    const ps = [...conn.parts].sort((a, b) => a - b);
+    const out: Batch[] = [];
+    if (ps.length === 0) return out;
+    let start = ps.findIndex((p) => p >= conn.drainIndex);
+    if (start < 0) start = 0;
+    let size = 0;
+    for (let k = 0; k < ps.length; k++) {
+      const p = ps[(start + k) % ps.length];
+      conn.drainIndex = p;
+      const q = pr.pqs[p]!;
+      if (m.parts[p].leaderBroker !== conn.broker) {
+        this.listed(pr, q);
         continue;
       }
-      const deadline = head.createdAt + c.deliveryTimeout;
-      // Kafka's sender wakes for the next batch to expire (RecordAccumulator.nextExpiryTimeMs): a batch
-      // stuck behind requests in flight fails at its delivery timeout, not at the next response.
-      if (q.inflight >= c.maxInFlight) {
-        this.wake(pr, p, q, deadline);
-        return;
+      const h = this.head(q);
+      if (!h) {
+        this.listed(pr, q);
+        continue;
       }
-      if (head.notBefore > now) {
-        this.wake(pr, p, q, Math.min(head.notBefore, deadline));
-        return;
+      if (this.muted(pr, q) || this.backingOff(h)) continue;
+      if (size + h.bytes > MAX_REQUEST_SIZE && out.length > 0) break;
+      if (c.idempotence && this.stopDrain(pr, q, h)) break;
+      if (q.queue.length === 0) this.close(q);
+      q.queue.shift();
+      if (c.idempotence && h.seq < 0) {
+        // Its sequence and epoch now (TransactionManager.maybeUpdateProducerIdAndEpoch, then the next sequence).
+        if (q.epoch !== pr.epoch && q.seqd.length === 0) {
+          q.epoch = pr.epoch;
+          q.nextSeq = 0;
+          q.lastAcked = -1;
+        }
+        h.seq = q.nextSeq;
+        h.epoch = q.epoch;
+        q.nextSeq += h.ids.length;
+        q.seqd.push(h);
       }
-      // Idempotence: no batch more than max.in.flight sequences past the oldest unacknowledged one,
-      // so a retry always finds its batch among the 5 the leader remembers.
-      if (c.idempotence && q.unacked.length > 0 && head.seq >= q.unacked[0].seq + c.maxInFlight) {
-        this.wake(pr, p, q, deadline);
-        return;
-      }
-      const part = m.parts[p];
-      const leader = part.leaderBroker;
-      if (leader === 0 || !m.servesClients(leader)) {
-        this.wake(pr, p, q, Math.min(now + Math.max(c.backoff, 0.001), deadline));
-        return;
-      }
-      this.send(pr, take(), leader);
+      size += h.bytes;
+      out.push(h);
+      this.listed(pr, q);
     }
+    return out;
   }
 
-  private send(pr: ProducerState, b: Batch, broker: number): void {
+  /** RecordAccumulator.shouldStopDrainBatchesForPartition, for the idempotent producer. */
+  private stopDrain(pr: ProducerState, q: PartitionQueue, first: Batch): boolean {
+    if (first.seq < 0) {
+      // No new epoch's batch while batches of the old one are in flight; nothing new while a sequence is unresolved.
+      if (q.seqd.length > 0 && q.epoch !== pr.epoch) return true;
+      if (q.unresolved >= 0) return true;
+    }
+    // A retried batch goes only when it is the first sequence in flight: one at a time until order is restored.
+    return q.seqd.length > 0 && first.seq >= 0 && first.seq !== q.seqd[0].seq;
+  }
+
+  /** Sends one produce request with `batches` on `conn`. */
+  private send(pr: ProducerState, conn: Conn, batches: Batch[]): void {
     const m = this.m;
     const now = m.sim.now;
     const c = pr.config;
-    const req: Req = { id: this.nextReq++, corr: pr.corr++, batch: b, broker, sentAt: now, arriveHandle: -1, timeoutHandle: -1, expiryHandle: -1, error: 0, settled: false };
-    const travel = m.rtt(c.rack, m.brokers[broker - 1].rack) / 2;
-    this.reqs.set(req.id, req);
-    this.atBroker[broker - 1].add(req);
-    if (!b.sent && c.acks !== '0') {
-      b.sent = true;
-      this.pq(pr, b.partition).unacked.push(b);
+    let bytes = 0;
+    let records = 0;
+    for (const b of batches) {
+      bytes += b.bytes;
+      records += b.ids.length;
     }
+    const req: Req = {
+      id: this.nextReq++,
+      corr: pr.corr++,
+      producer: pr.index,
+      broker: conn.broker,
+      batches,
+      epochs: batches.map((b) => b.epoch),
+      seqs: batches.map((b) => b.seq),
+      bytes,
+      records,
+      sentAt: now,
+      arriveHandle: -1,
+      timeoutHandle: -1,
+      expiryHandle: -1,
+      errors: batches.map(() => PENDING),
+      pending: batches.length,
+      answered: false,
+      inTransit: false,
+      settled: false,
+    };
+    const travel = m.rtt(c.rack, m.brokers[conn.broker - 1].rack) / 2;
+    this.reqs.set(req.id, req);
+    this.atBroker[conn.broker - 1].add(req);
     // Compression (QueueLab: the producer's CPU per uncompressed byte, 0 without a codec) delays the request.
-    const cpu = c.compressPerByte > 0 ? b.ids.length * c.recordBytes * c.compressPerByte : 0;
+    const cpu = c.compressPerByte > 0 ? records * c.recordBytes * c.compressPerByte : 0;
     req.arriveHandle = m.sim.schedule(travel + m.config.append + cpu, this.kArrive, req.id);
     this.intervalRequests++;
-    this.intervalRecords += b.ids.length;
+    this.intervalRecords += records;
     if (now >= m.config.warmup) {
       this.requests++;
-      this.requestRecords += b.ids.length;
-      this.requestBytes += b.bytes;
+      this.requestRecords += records;
+      this.requestBytes += bytes;
     }
     if (c.acks === '0') {
-      // No response awaited: acknowledged as it leaves (the callback gets offset −1), its memory given back.
+      // No response awaited (and no place in flight held): acknowledged as it leaves (the callback gets offset −1), its memory given back.
       req.settled = true;
-      for (const id of b.ids) if (m.records.ack(id, true)) this.latency(pr, now - m.records.sentAt[id]);
+      for (const b of batches) {
+        for (const id of b.ids) if (m.records.ack(id, true)) this.latency(pr, now - m.records.sentAt[id]);
+        this.finish(pr, b);
+      }
       m.sim.progress++;
-      this.release(pr, b);
       return;
     }
-    this.pq(pr, b.partition).inflight++;
+    for (const b of batches) this.pq(pr, b.partition).inflight++;
+    conn.reqs.push(req);
     req.timeoutHandle = m.sim.schedule(c.requestTimeout, this.kTimeout, req.id);
-    // Kafka's sender expires in-flight batches too (getExpiredInflightBatches): the callback gets its
-    // TimeoutException at the delivery timeout; the request keeps its place until it is answered.
-    const left = b.createdAt + c.deliveryTimeout - now;
-    if (left < c.requestTimeout) req.expiryHandle = m.sim.schedule(Math.max(0, left), this.kExpireInFlight, req.id);
+    this.armExpiry(pr, req);
   }
 
-  /** A produce request reaches its broker: a request handler takes it (at once when handling is free). */
+  /**
+   * Kafka's sender expires in-flight batches too (getExpiredInflightBatches): the callback gets its
+   * TimeoutException at the delivery timeout; the request keeps its place until it is answered.
+   */
+  private armExpiry(pr: ProducerState, req: Req): void {
+    const c = pr.config;
+    let d = Infinity;
+    for (const b of req.batches) if (!b.done) d = Math.min(d, b.createdAt + c.deliveryTimeout);
+    if (d < req.sentAt + c.requestTimeout) req.expiryHandle = this.m.sim.scheduleAt(Math.max(this.m.sim.now, d), this.kExpireInFlight, req.id);
+  }
+
+  private onExpireInFlight(rid: number): void {
+    const req = this.reqs.get(rid);
+    if (!req || req.settled) return;
+    req.expiryHandle = -1;
+    const pr = this.list[req.producer];
+    const now = this.m.sim.now;
+    for (const b of req.batches) if (!b.done && now >= b.createdAt + pr.config.deliveryTimeout) this.expire(b, now - b.createdAt);
+    this.armExpiry(pr, req);
+  }
+
+  /** A produce request reaches its broker: read at once if its connection has nothing in hand there, else after the requests ahead of it are answered (the broker mutes a channel until it has responded). */
   private onArrive(rid: number): void {
     const req = this.reqs.get(rid);
     if (!req) return;
     req.arriveHandle = -1;
+    const conn = this.list[req.producer].conns[req.broker - 1];
+    if (conn.current || conn.reading) conn.unread.push(req);
+    else this.read(conn, req);
+  }
+
+  /** The broker reads request `req` of `conn`; a request handler takes it (at once when handling is free). */
+  private read(conn: Conn, req: Req): void {
+    conn.current = req;
     // slow-broker: the request waits its delay, behind every request that reached the broker before it.
     const now = this.m.sim.now;
     const br = this.m.brokers[req.broker - 1];
     const at = Math.max(now < br.produceSlowUntil ? now + br.produceDelay : now, br.produceNext);
     if (at > now || br.produceNext === now) {
       br.produceNext = at;
-      req.arriveHandle = this.m.sim.scheduleAt(at, this.kStalled, rid);
+      req.arriveHandle = this.m.sim.scheduleAt(at, this.kStalled, req.id);
       return;
     }
     this.reached(req);
+  }
+
+  /** The broker is done with `conn`'s current request: it reads the next one that arrived, as its own event (the network thread's next poll), never inside the append or fetch that answered this one. */
+  private released(conn: Conn, req: Req): void {
+    if (conn.current !== req) return;
+    conn.current = null;
+    if (conn.unread.length > 0 && !conn.reading) {
+      conn.reading = true;
+      this.m.sim.schedule(0, this.kRead, this.list[req.producer].index * this.m.brokers.length + conn.broker - 1);
+    }
+  }
+
+  private onRead(conn: Conn): void {
+    conn.reading = false;
+    if (conn.current) return;
+    while (conn.unread.length > 0) {
+      const next = conn.unread.shift()!;
+      if (this.reqs.has(next.id)) {
+        this.read(conn, next);
+        return;
+      }
+    }
   }
 
   private onStalled(rid: number): void {
@@ -558,7 +860,7 @@ export class Producers {
   }
 
   private reached(req: Req): void {
-    if (this.m.io) this.m.io.arrive(req.broker, req.id, req.batch.bytes);
+    if (this.m.io) this.m.io.arrive(req.broker, req.id, req.bytes);
     else this.handle(req.id);
   }
 
@@ -567,39 +869,89 @@ export class Producers {
     return this.reqs.has(rid);
   }
 
-  /** The broker handles request `rid` now: the leader appends the batch (or refuses it) and answers. */
+  /** The lowest offset a later leader change can cut p's log to: the shortest replica with unclean elections on, else the HW (a clean election picks an in-sync replica, which holds it). */
+  private floor(p: Partition): number {
+    let f = this.m.config.unclean ? Infinity : p.hw;
+    for (let r = 0; r < p.rf; r++) if ((this.m.config.unclean || p.isr[r]) && p.leo[r] < f) f = p.leo[r];
+    return f;
+  }
+
+  /**
+   * The broker handles request `rid` now: per batch, the leader appends it, recognises it as a
+   * duplicate, or refuses it (not the leader; NOT_ENOUGH_REPLICAS before the append, as
+   * Partition.appendRecordsToLeader checks; then the producer's epoch and sequence, as
+   * ProducerAppendInfo checks them). The response goes when every batch is answered: acks=all
+   * batches once the HW covers them.
+   */
   handle(rid: number): void {
     const req = this.reqs.get(rid);
     if (!req) return;
     const m = this.m;
-    const b = req.batch;
-    const pr = this.list[b.producer];
+    const pr = this.list[req.producer];
     const c = pr.config;
-    const part = m.parts[b.partition];
-    let error: number = Err.NONE;
-    let end = 0;
-    if (part.leaderBroker !== req.broker || m.brokers[req.broker - 1].state === 'fenced' || m.brokers[req.broker - 1].state === 'down') error = Err.NOT_LEADER_OR_FOLLOWER;
-    else if (c.acks === 'all' && part.isrSize < m.config.minIsr) error = Err.NOT_ENOUGH_REPLICAS;
-    else {
-      const dup = c.idempotence ? part.findSeq(b.producer, b.seq) : null;
-      if (dup) {
-        m.deduplicated += b.ids.length;
-        end = dup.end;
+    const st = m.brokers[req.broker - 1].state;
+    const gone = st === 'fenced' || st === 'down';
+    const answers: number[] = [];
+    for (let i = 0; i < req.batches.length; i++) {
+      const b = req.batches[i];
+      const part = m.parts[b.partition];
+      let error: number = Err.NONE;
+      let end = 0;
+      if (gone || part.leaderBroker !== req.broker) error = Err.NOT_LEADER_OR_FOLLOWER;
+      else if (c.acks === 'all' && part.isrSize < m.config.minIsr) error = Err.NOT_ENOUGH_REPLICAS;
+      else if (c.idempotence) {
+        const epoch = req.epochs[i];
+        const seq = req.seqs[i];
+        const last = seq + b.ids.length - 1;
+        const dup = part.findDuplicate(b.producer, epoch, seq, last);
+        const ps = part.pstate.get(b.producer);
+        if (dup) {
+          m.deduplicated += b.ids.length;
+          end = dup.end;
+        } else if (ps && epoch < ps.epoch) error = Err.INVALID_PRODUCER_EPOCH;
+        else if (ps && (epoch > ps.epoch ? seq !== 0 : seq !== ps.last + 1)) {
+          error = Err.OUT_OF_ORDER_SEQUENCE_NUMBER;
+          this.outOfOrderLog(pr, part, epoch, seq, ps.epoch, ps.last);
+        } else {
+          const first = part.append(b.ids, m.records);
+          end = part.end;
+          part.appendedIdempotent(b.producer, epoch, seq, last, first, end, this.floor(part));
+          m.appended(part, first);
+        }
       } else {
         const first = part.append(b.ids, m.records);
         end = part.end;
-        if (c.idempotence) part.rememberSeq(b.producer, b.seq, first, end);
         m.appended(part, first);
       }
+      if (c.acks === '0') {
+        if (error !== Err.NONE) for (const id of b.ids) m.records.dropped(id);
+        continue;
+      }
+      if (error !== Err.NONE || c.acks === '1') answers.push(i, error);
+      else if (part.hw >= end) answers.push(i, part.isrSize >= m.config.minIsr ? Err.NONE : Err.NOT_ENOUGH_REPLICAS_AFTER_APPEND);
+      else part.waiting.push({ req: req.id, i, end });
     }
     if (c.acks === '0') {
       this.forget(req);
-      if (error !== Err.NONE) for (const id of b.ids) m.records.dropped(id);
+      this.released(pr.conns[req.broker - 1], req);
       return;
     }
-    if (error !== Err.NONE || c.acks === '1') this.respond(req, error);
-    else if (part.hw >= end) this.respond(req, part.isrSize >= m.config.minIsr ? Err.NONE : Err.NOT_ENOUGH_REPLICAS_AFTER_APPEND);
-    else part.waiting.push({ req: req.id, end });
+    for (let k = 0; k < answers.length; k += 2) this.resolve(req, answers[k], answers[k + 1]);
+  }
+
+  /** The leader's log line for a sequence gap (ProducerAppendInfo.checkSequence's message); a few, then the counter says the rest. */
+  private outOfOrderLog(pr: ProducerState, part: Partition, epoch: number, seq: number, have: number, last: number): void {
+    const m = this.m;
+    if (m.outOfOrder >= 20) return;
+    const where = `producer ${pr.index} at offset ${part.end} in partition ${m.topic}-${part.index}`;
+    m.log.add(
+      m.sim.now,
+      'WARN',
+      `Partition ${m.topic}-${part.index} broker=${part.leaderBroker}`,
+      epoch !== have
+        ? `OutOfOrderSequenceException: Invalid sequence number for new epoch of ${where}: ${epoch} (request epoch), ${seq} (seq. number), ${have} (current producer epoch)`
+        : `OutOfOrderSequenceException: Out of order sequence number for ${where}: ${seq} (incoming seq. number), ${last} (current end sequence number)`,
+    );
   }
 
   private forget(req: Req): void {
@@ -607,73 +959,98 @@ export class Producers {
     this.atBroker[req.broker - 1].delete(req);
   }
 
-  /** The broker answers `req` now (the response takes rtt/2; a `lose-response` fault drops it). */
-  respond(req: Req, error: number): void {
+  /** The broker's answer for batch i of `req`; the response goes once every batch has one. */
+  private resolve(req: Req, i: number, error: number): void {
+    if (req.answered || req.errors[i] !== PENDING) return;
+    req.errors[i] = error;
+    if (--req.pending === 0) this.answer(req);
+  }
+
+  /** The broker sends `req`'s response now (it takes rtt/2; a `lose-response` fault drops it and breaks its connection's stream), then reads the connection's next request. */
+  private answer(req: Req): void {
     const m = this.m;
+    req.answered = true;
     this.atBroker[req.broker - 1].delete(req);
-    if (req.settled) {
-      this.reqs.delete(req.id);
-      return;
+    const pr = this.list[req.producer];
+    const conn = pr.conns[req.broker - 1];
+    if (req.settled) this.reqs.delete(req.id);
+    else {
+      for (const e of req.errors) {
+        if (e === Err.NOT_ENOUGH_REPLICAS || e === Err.NOT_ENOUGH_REPLICAS_AFTER_APPEND) m.notEnoughReplicas++;
+        else if (e === Err.OUT_OF_ORDER_SEQUENCE_NUMBER) {
+          m.outOfOrder++;
+          pr.outOfOrder++;
+        }
+      }
+      if (conn.broken) {
+        // An earlier response on this connection was lost: nothing after it arrives (the stream is in order).
+      } else if (pr.loseNext > 0) {
+        pr.loseNext--;
+        conn.broken = true;
+        const parts = req.batches.map((b) => `${m.topic}-${b.partition}`).join(',');
+        m.log.add(m.sim.now, 'WARN', 'FaultInjector', `produce response to ${pr.config.name} for ${parts} (correlation id ${req.corr}) lost on the way back; nothing more arrives on that connection until it times out`);
+      } else {
+        req.inTransit = true;
+        m.sim.schedule(m.rtt(pr.config.rack, m.brokers[req.broker - 1].rack) / 2, this.kResponse, req.id);
+      }
     }
-    if (error === Err.NOT_ENOUGH_REPLICAS || error === Err.NOT_ENOUGH_REPLICAS_AFTER_APPEND) m.notEnoughReplicas++;
-    const pr = this.list[req.batch.producer];
-    if (pr.loseNext > 0 && error !== Err.NETWORK_EXCEPTION) {
-      pr.loseNext--;
-      m.log.add(m.sim.now, 'WARN', 'FaultInjector', `produce response to ${pr.config.name} for ${m.topic}-${req.batch.partition} (correlation id ${req.corr}) lost on the way back`);
-      return;
-    }
-    req.error = error;
-    m.sim.schedule(m.rtt(pr.config.rack, m.brokers[req.broker - 1].rack) / 2, this.kResponse, req.id);
+    this.released(conn, req);
   }
 
   /** A produce response reaches the client. */
   private onResponse(rid: number): void {
     const req = this.reqs.get(rid);
     if (!req || req.settled) return;
-    this.settle(req);
-    const b = req.batch;
-    const pr = this.list[b.producer];
-    if (b.done) {
-      // Expired while in flight: the answer frees the request's place, nothing more.
-      this.drain(pr, b.partition);
-      return;
-    }
-    if (req.error === Err.NONE) {
-      const now = this.m.sim.now;
-      if (now >= b.createdAt + pr.config.deliveryTimeout) this.expire(b, now - b.createdAt);
-      else this.ackBatch(pr, b);
-    } else this.retryOrFail(pr, b, req.error, req.corr);
-    this.drain(pr, b.partition);
+    const pr = this.list[req.producer];
+    this.settle(pr, req);
+    for (let i = 0; i < req.batches.length; i++) this.completeBatch(pr, req.batches[i], req.errors[i], req.corr);
+    this.pumpAfter(pr, [req]);
   }
 
+  /** The request timeout of `rid` passed: the client closes the connection, and every request in flight on it fails with REQUEST_TIMED_OUT. */
   private onTimeout(rid: number): void {
     const req = this.reqs.get(rid);
     if (!req || req.settled) return;
     req.timeoutHandle = -1;
-    this.settle(req);
-    this.atBroker[req.broker - 1].delete(req);
-    const pr = this.list[req.batch.producer];
-    if (!req.batch.done) this.retryOrFail(pr, req.batch, Err.REQUEST_TIMED_OUT, req.corr);
-    this.drain(pr, req.batch.partition);
+    const m = this.m;
+    const pr = this.list[req.producer];
+    const conn = pr.conns[req.broker - 1];
+    this.disconnects++;
+    m.log.add(m.sim.now, 'INFO', `producer-${pr.config.name}`, `Disconnecting from node ${req.broker} due to request timeout.${conn.reqs.length > 1 ? ` ${conn.reqs.length} requests in flight on it fail with REQUEST_TIMED_OUT` : ''}`);
+    const reqs = conn.reqs.slice();
+    // The broker's side of the connection goes: what it has not read is dropped; the request in hand answers into the void.
+    conn.current = null;
+    conn.unread.length = 0;
+    conn.broken = false;
+    for (const r of reqs) {
+      this.atBroker[r.broker - 1].delete(r);
+      this.settle(pr, r);
+    }
+    for (const r of reqs) for (const b of r.batches) this.completeBatch(pr, b, Err.REQUEST_TIMED_OUT, r.corr);
+    this.pumpAfter(pr, reqs);
   }
 
-  /** The delivery timeout of a batch in flight passed: it fails now ("Expiring N record(s) …"); its request still waits for its answer. */
-  private onExpireInFlight(rid: number): void {
-    const req = this.reqs.get(rid);
-    if (!req || req.settled) return;
-    req.expiryHandle = -1;
-    const b = req.batch;
-    if (!b.done) this.expire(b, this.m.sim.now - b.createdAt);
+  /** The connections that may send now after `reqs` settled: theirs, and the current leaders of their batches' partitions. */
+  private pumpAfter(pr: ProducerState, reqs: Req[]): void {
+    const brokers = new Set<number>();
+    for (const r of reqs) {
+      brokers.add(r.broker);
+      for (const b of r.batches) brokers.add(this.pq(pr, b.partition).node);
+    }
+    for (const b of [...brokers].sort((x, y) => x - y)) this.pump(pr, b);
   }
 
-  private settle(req: Req): void {
+  private settle(pr: ProducerState, req: Req): void {
     req.settled = true;
     this.reqs.delete(req.id);
     if (req.timeoutHandle >= 0) this.m.sim.cancel(req.timeoutHandle);
     req.timeoutHandle = -1;
     if (req.expiryHandle >= 0) this.m.sim.cancel(req.expiryHandle);
     req.expiryHandle = -1;
-    this.pq(this.list[req.batch.producer], req.batch.partition).inflight--;
+    const conn = pr.conns[req.broker - 1];
+    const k = conn.reqs.indexOf(req);
+    if (k >= 0) conn.reqs.splice(k, 1);
+    for (const b of req.batches) this.pq(pr, b.partition).inflight--;
   }
 
   private latency(pr: ProducerState, w: number): void {
@@ -685,17 +1062,41 @@ export class Producers {
     this.sum += w;
   }
 
-  /** `b` is settled for good (acknowledged or failed): it leaves the unacknowledged batches of its partition and gives its memory back. */
-  private finish(b: Batch): void {
+  /** `b` is settled for good (acknowledged or failed): it leaves the partition's sequences in flight and gives its memory back. */
+  private finish(pr: ProducerState, b: Batch): void {
     b.done = true;
-    const pr = this.list[b.producer];
-    const u = this.pq(pr, b.partition).unacked;
-    if (u.length > 0 && u[0].done) {
-      let k = 0;
-      while (k < u.length && u[k].done) k++;
-      u.splice(0, k);
+    if (b.seq >= 0) {
+      const s = this.pq(pr, b.partition).seqd;
+      const k = s.indexOf(b);
+      if (k >= 0) s.splice(k, 1);
     }
     this.release(pr, b);
+  }
+
+  /** Batch `b`'s answer reached the client (Sender.completeBatch). */
+  private completeBatch(pr: ProducerState, b: Batch, error: number, corr: number): void {
+    const c = pr.config;
+    if (b.done) {
+      // Expired while in flight: a success still moves the last acknowledged sequence (TransactionManager.handleCompletedBatch).
+      if (error === Err.NONE && c.idempotence) this.ackedSeq(pr, b);
+      return;
+    }
+    if (error !== Err.NONE) {
+      this.retryOrFail(pr, b, error, corr);
+      return;
+    }
+    const now = this.m.sim.now;
+    if (now >= b.createdAt + c.deliveryTimeout) {
+      this.expire(b, now - b.createdAt);
+      return;
+    }
+    if (c.idempotence) this.ackedSeq(pr, b);
+    this.ackBatch(pr, b);
+  }
+
+  private ackedSeq(pr: ProducerState, b: Batch): void {
+    const q = this.pq(pr, b.partition);
+    if (b.seq >= 0) q.lastAcked = Math.max(q.lastAcked, b.seq + b.ids.length - 1);
   }
 
   private ackBatch(pr: ProducerState, b: Batch): void {
@@ -703,22 +1104,34 @@ export class Producers {
     const now = m.sim.now;
     for (const id of b.ids) if (m.records.ack(id)) this.latency(pr, now - m.records.sentAt[id]);
     m.sim.progress++;
-    this.finish(b);
+    this.finish(pr, b);
   }
 
-  private failBatch(b: Batch, e: ProducerException, expired = false): void {
+  /** `b` fails with `e` (`expired`: delivery.timeout.ms); `bump`: the idempotent producer bumps its epoch for the partition (TransactionManager.handleFailedBatch). */
+  private failBatch(pr: ProducerState, b: Batch, e: ProducerException, expired: boolean, bump: boolean): void {
     for (const id of b.ids) this.m.records.fail(id, e, expired);
+    pr.failedBy[e] = (pr.failedBy[e] ?? 0) + 1;
     this.m.sim.progress++;
-    this.finish(b);
+    this.finish(pr, b);
+    if (bump) this.requestBump(pr, b.partition);
   }
 
   private expire(b: Batch, age: number): void {
     const m = this.m;
     const pr = this.list[b.producer];
     m.log.add(m.sim.now, 'ERROR', `producer-${pr.config.name}`, `Expiring ${b.ids.length} record(s) for ${m.topic}-${b.partition}:${Math.round(age * 1000)} ms has passed since batch creation`);
-    this.failBatch(b, 'TimeoutException', true);
+    const retried = pr.config.idempotence && b.attempts > 0 && b.seq >= 0;
+    const next = b.seq + b.ids.length;
+    this.failBatch(pr, b, 'TimeoutException', true, false);
+    if (retried) {
+      // TransactionManager.markSequenceUnresolved: whether the broker has it is unknown.
+      const q = this.pq(pr, b.partition);
+      q.unresolved = Math.max(q.unresolved, next);
+      pr.unresolved.add(b.partition);
+    }
   }
 
+  /** Kafka's canRetry, then the retry (in sequence order) or the failure. */
   private retryOrFail(pr: ProducerState, b: Batch, error: number, corr: number): void {
     const m = this.m;
     const now = m.sim.now;
@@ -727,9 +1140,14 @@ export class Producers {
       this.expire(b, now - b.createdAt);
       return;
     }
-    if (b.attempts >= c.retries) {
-      m.log.add(now, 'ERROR', `producer-${c.name}`, `Error producing to ${m.topic}-${b.partition} (correlation id ${corr}), retries exhausted: ${ERR_NAMES[error]}`);
-      this.failBatch(b, EXCEPTIONS[error]);
+    const can = b.attempts < c.retries && (c.idempotence ? this.idempotentCanRetry(pr, b, error) : RETRIABLE[error]);
+    if (!can) {
+      const why = b.attempts >= c.retries ? 'retries exhausted' : 'not retriable';
+      m.log.add(now, 'ERROR', `producer-${c.name}`, `Error producing to ${m.topic}-${b.partition} (correlation id ${corr}), ${why}: ${ERR_NAMES[error]}`);
+      const ooo = error === Err.OUT_OF_ORDER_SEQUENCE_NUMBER;
+      if (ooo) m.log.add(now, 'ERROR', `producer-${c.name}`, `The broker returned OutOfOrderSequenceException for topic-partition ${m.topic}-${b.partition} with producerId ${pr.index}, epoch ${b.epoch}, and sequence number ${b.seq}`);
+      // We only renumber if the batch did not exhaust its retries: then whether the broker took it is unknown (Sender.completeBatch).
+      this.failBatch(pr, b, EXCEPTIONS[error], false, c.idempotence && (ooo || b.attempts < c.retries));
       return;
     }
     b.attempts++;
@@ -737,33 +1155,118 @@ export class Producers {
     const left = c.retries - b.attempts;
     m.log.add(now, 'WARN', `producer-${c.name}`, `Got error produce response with correlation id ${corr} on topic-partition ${m.topic}-${b.partition}, retrying (${left} attempts left). Error: ${ERR_NAMES[error]}`);
     b.notBefore = now + Math.min(c.backoffMax, c.backoff * powInt(2, Math.min(30, b.attempts - 1)));
-    this.pq(pr, b.partition).queue.unshift(b);
+    // Back to the front of its deque, in sequence order among the batches retried (RecordAccumulator.reenqueue / insertInSequenceOrder).
+    const q = this.pq(pr, b.partition);
+    if (b.seq < 0) q.queue.unshift(b);
+    else {
+      let k = 0;
+      while (k < q.queue.length && q.queue[k].seq >= 0 && q.queue[k].seq < b.seq) k++;
+      q.queue.splice(k, 0, b);
+    }
+    this.listed(pr, q);
+    this.armWake(pr, q);
   }
 
-  /** Broker b crashed: requests on their way to it or waiting at it fail with NETWORK_EXCEPTION when the client sees the connection close (rtt/2). */
+  /**
+   * TransactionManager.canRetry for the idempotent (not transactional) producer. On
+   * OUT_OF_ORDER_SEQUENCE_NUMBER: a batch that is not the next after the last acknowledged one
+   * waits for the earlier ones (retry); the next one means a real gap, and the producer bumps its
+   * epoch (KIP-360) and retries; with an unresolved sequence, only the batch right after it bumps.
+   */
+  private idempotentCanRetry(pr: ProducerState, b: Batch, error: number): boolean {
+    if (error !== Err.OUT_OF_ORDER_SEQUENCE_NUMBER) return RETRIABLE[error];
+    const q = this.pq(pr, b.partition);
+    const unresolved = q.unresolved >= 0;
+    if (!unresolved && (b.reset || b.seq - q.lastAcked !== 1)) return true;
+    if (!unresolved || b.seq === q.unresolved) this.requestBump(pr, b.partition);
+    return true;
+  }
+
+  private requestBump(pr: ProducerState, p: number): void {
+    pr.bumpRequired = true;
+    pr.rewrite.add(p);
+  }
+
+  /**
+   * What Sender.runOnce does first for the idempotent producer: a partition whose unresolved
+   * sequence has nothing left in flight is resolved, or asks for a bump when a gap is left
+   * (maybeResolveSequences); then a bump asked for happens (bumpIdempotentEpochAndResetIdIfNeeded):
+   * the epoch goes up and the partitions that asked number their batches in flight from 0.
+   */
+  private senderChecks(pr: ProducerState): void {
+    const m = this.m;
+    for (const p of [...pr.unresolved]) {
+      const q = this.pq(pr, p);
+      if (q.seqd.length > 0) continue;
+      if (q.nextSeq - q.lastAcked !== 1) {
+        m.log.add(m.sim.now, 'INFO', `producer-${pr.config.name}`, `No inflight batches remaining for ${m.topic}-${p}, last ack'd sequence for partition is ${q.lastAcked}, next sequence is ${q.nextSeq}. Going to bump epoch and reset sequence numbers.`);
+        this.requestBump(pr, p);
+      }
+      q.unresolved = -1;
+      pr.unresolved.delete(p);
+    }
+    if (!pr.bumpRequired) return;
+    pr.bumpRequired = false;
+    pr.epoch++;
+    pr.epochBumps++;
+    m.epochBumps++;
+    m.log.add(m.sim.now, 'INFO', `producer-${pr.config.name}`, `ProducerId set to ${pr.index} with epoch ${pr.epoch}`);
+    for (const p of [...pr.rewrite].sort((a, b) => a - b)) {
+      const q = this.pq(pr, p);
+      let seq = 0;
+      for (const b of q.seqd) {
+        b.epoch = pr.epoch;
+        b.seq = seq;
+        b.reset = true;
+        seq += b.ids.length;
+      }
+      q.epoch = pr.epoch;
+      q.nextSeq = seq;
+      q.lastAcked = -1;
+      q.unresolved = -1;
+      pr.unresolved.delete(p);
+    }
+    pr.rewrite.clear();
+  }
+
+  /** Broker b crashed: requests on their way to it or at it, and those waiting for a response on its connections, fail with NETWORK_EXCEPTION when the client sees the connection close (rtt/2). */
   brokerDied(b: number): void {
+    const m = this.m;
     const set = this.atBroker[b - 1];
     const reqs = [...set];
     set.clear();
     for (const req of reqs) {
-      if (req.arriveHandle >= 0) this.m.sim.cancel(req.arriveHandle);
+      if (req.arriveHandle >= 0) m.sim.cancel(req.arriveHandle);
       req.arriveHandle = -1;
       if (req.settled) {
         // acks=0 on the wire: it reaches no log.
         this.reqs.delete(req.id);
-        for (const id of req.batch.ids) this.m.records.dropped(id);
-        continue;
+        for (const x of req.batches) for (const id of x.ids) m.records.dropped(id);
       }
-      this.respond(req, Err.NETWORK_EXCEPTION);
+    }
+    for (const pr of this.list) {
+      const conn = pr.conns[b - 1];
+      conn.current = null;
+      conn.unread.length = 0;
+      conn.broken = false;
+      for (const req of conn.reqs) {
+        if (req.inTransit) continue; // its response is on its way
+        req.answered = true;
+        req.inTransit = true;
+        req.errors.fill(Err.NETWORK_EXCEPTION);
+        req.pending = 0;
+        m.sim.schedule(m.rtt(pr.config.rack, m.brokers[b - 1].rack) / 2, this.kResponse, req.id);
+      }
     }
   }
 
-  /** The HW of `part` advanced: acks=all requests it now covers are answered. */
+  /** The HW of `part` advanced: acks=all batches it now covers are answered. */
   completeWaiting(part: Partition): void {
     const w = part.waiting;
     while (part.waitingHead < w.length && w[part.waitingHead].end <= part.hw) {
-      const req = this.reqs.get(w[part.waitingHead++].req);
-      if (req && !req.settled) this.respond(req, part.isrSize >= this.m.config.minIsr ? Err.NONE : Err.NOT_ENOUGH_REPLICAS_AFTER_APPEND);
+      const x = w[part.waitingHead++];
+      const req = this.reqs.get(x.req);
+      if (req) this.resolve(req, x.i, part.isrSize >= this.m.config.minIsr ? Err.NONE : Err.NOT_ENOUGH_REPLICAS_AFTER_APPEND);
     }
     if (part.waitingHead === w.length) {
       w.length = 0;
@@ -774,18 +1277,20 @@ export class Producers {
     }
   }
 
-  /** `part` changed leader: requests waiting at the old one get NOT_LEADER_OR_FOLLOWER if it can still answer (else the client times out). */
+  /** `part` changed leader: batches waiting at the old one get NOT_LEADER_OR_FOLLOWER if it can still answer (else the client times out). */
   failWaiting(part: Partition, oldLeader: number): void {
     const canAnswer = oldLeader > 0 && this.m.brokers[oldLeader - 1].state === 'up';
-    for (let i = part.waitingHead; i < part.waiting.length; i++) {
-      const req = this.reqs.get(part.waiting[i].req);
-      if (req && !req.settled && canAnswer) this.respond(req, Err.NOT_LEADER_OR_FOLLOWER);
-    }
+    const w = part.waiting.slice(part.waitingHead);
     part.waiting = [];
     part.waitingHead = 0;
+    if (!canAnswer) return;
+    for (const x of w) {
+      const req = this.reqs.get(x.req);
+      if (req) this.resolve(req, x.i, Err.NOT_LEADER_OR_FOLLOWER);
+    }
   }
 
-  /** Batches and requests the producers hold now (accumulator + in flight), for the topology. */
+  /** Produce requests the producers have in flight now. */
   inFlightRequests(): number {
     return this.reqs.size;
   }
@@ -797,8 +1302,18 @@ export class Producers {
     return n;
   }
 
-  /** Every partition queue of every producer is drained again (a leader became available). */
+  /** Partition p has a new leader: every producer's batches for it move to that broker's connection, which may send now. */
   drainPartition(p: number): void {
-    for (const pr of this.list) if (pr.pqs[p]) this.drain(pr, p);
+    for (const pr of this.list) {
+      const q = pr.pqs[p];
+      if (!q) continue;
+      this.listed(pr, q);
+      this.pump(pr, q.node);
+    }
+  }
+
+  /** Broker b serves clients again (restarted, or back in the cluster): every producer's connection to it may send. */
+  brokerBack(b: number): void {
+    for (const pr of this.list) this.pump(pr, b);
   }
 }

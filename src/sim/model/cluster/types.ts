@@ -39,8 +39,32 @@ export type ProducerException =
   | 'NotLeaderOrFollowerException'
   /** The connection to the leader closed with the request on it, with retries exhausted. */
   | 'NetworkException'
-  /** An idempotent producer's sequence broke (a batch lost after it was acknowledged, e.g. by an unclean election). */
-  | 'OutOfOrderSequenceException';
+  /**
+   * The leader answered OUT_OF_ORDER_SEQUENCE_NUMBER (a gap in an idempotent producer's sequences)
+   * and the producer could not retry it any more (retries or delivery.timeout.ms ran out): Kafka 4's
+   * idempotent producer otherwise bumps its epoch and retries.
+   */
+  | 'OutOfOrderSequenceException'
+  /** The batch carried an older producer epoch than the leader has seen (not retriable). */
+  | 'InvalidProducerEpochException';
+
+/** A leader change that cut records from replicas' logs (the new leader's log was shorter): per replica, how many. */
+export interface TruncationEvent {
+  at: number;
+  partition: number;
+  /** The new leader epoch, the new leader (broker id) and the offset the log was cut to (its log end). */
+  epoch: number;
+  leader: number;
+  offset: number;
+  kind: 'clean' | 'unclean' | 'preferred';
+  /** Acknowledged records no log holds any more after the cut. */
+  lost: number;
+  /** Each replica that lost records, and how many (its log end − offset). */
+  replicas: { broker: number; records: number }[];
+}
+
+/** Truncations the model keeps (the newest), for the summary and the page. */
+export const MAX_TRUNCATIONS = 20;
 
 /** A broker as the topology draws it. */
 export interface BrokerView {
@@ -76,6 +100,8 @@ export interface PartitionReplicasView {
   /** The last stable offset (read_committed stops here); equals hw without open transactions. */
   lso: number;
   state: 'online' | 'under-replicated' | 'under-min-isr' | 'offline';
+  /** The last leader change that cut records: when, at which leader epoch, and per replica (in `replicas` order) how many; null before any. */
+  lastCut: { at: number; epoch: number; records: number[] } | null;
 }
 
 /** The controller as the topology draws it. */
@@ -113,6 +139,8 @@ export interface ClusterTopology {
     isolation: 'read_uncommitted' | 'read_committed';
     /** Broker it fetches partition 0 from (the leader, or a follower in its rack); null while none is available. */
     fetchesFrom: number | null;
+    /** The broker it fetches each partition of `replicas` from (null: none available, or it reads the output topic). */
+    fetchesFromParts: (number | null)[];
   }[];
 }
 

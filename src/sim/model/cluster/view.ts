@@ -35,12 +35,14 @@ export function partitionView(m: ClusterModel, p: Partition): PartitionReplicasV
     hw: p.hw,
     lso: p.hw,
     state: STATE_NAMES[p.status],
+    lastCut: p.lastCut ? { at: p.lastCut.at, epoch: p.lastCut.epoch, records: [...p.lastCut.records] } : null,
   };
 }
 
 export function clusterTopology(m: ClusterModel): ClusterTopology {
   const rs = m.readers.stats();
   const proc = m.scenario.processor;
+  const shown = m.parts.slice(0, MAX_PARTITION_VIEWS);
   return {
     topic: m.topic,
     partitions: m.partitions,
@@ -51,7 +53,7 @@ export function clusterTopology(m: ClusterModel): ClusterTopology {
       failingOver: !m.controller.ready,
       pendingElections: m.controller.pending,
     },
-    replicas: m.parts.slice(0, MAX_PARTITION_VIEWS).map((p) => partitionView(m, p)),
+    replicas: shown.map((p) => partitionView(m, p)),
     counts: { offline: m.statusCount[PState.Offline], underMinIsr: m.statusCount[PState.UnderMinIsr], underReplicated: m.underReplicated },
     processor:
       proc && rs.processor
@@ -69,6 +71,7 @@ export function clusterTopology(m: ClusterModel): ClusterTopology {
       reads: c.reads,
       isolation: c['isolation.level'],
       fetchesFrom: rs.consumers[i]?.fetchesFrom ?? null,
+      fetchesFromParts: c.reads === 'output' ? shown.map(() => null) : shown.map((p) => m.replicaFor(p.index, c['client.rack'])),
     })),
   };
 }

@@ -9,6 +9,7 @@ import followerFetch from './follower-fetch.ts';
 import controllerFailover from './controller-failover.ts';
 import producerBatching from './producer-batching.ts';
 import producerBufferFull from './producer-buffer-full.ts';
+import slowFollowerCrash from './slow-follower-crash.ts';
 import logVsQueue from './log-vs-queue.ts';
 import logReplay from './log-replay.ts';
 import leaseTooShort from './lease-too-short.ts';
@@ -56,6 +57,7 @@ import seedBlackFriday from './seed-scale/black-friday.ts';
 import seedRetentionReset from './seed-scale/retention-reset.ts';
 
 export const TABLES: Record<string, Entry[]> = {
+  'slow-follower-crash': slowFollowerCrash,
   'add-partitions': addPartitions,
   'autoscale-by-lag': autoscaleByLag,
   'black-friday': blackFriday,

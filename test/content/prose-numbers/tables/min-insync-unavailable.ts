@@ -18,7 +18,7 @@ export default [
   c.input('s broker {3}; both', '— брокер {3}; оба', (s) => crash(s, 1).broker),
   c.derived('back at t = {220} s', 'в t = {220} с', (s) => crash(s, 0).at + crash(s, 0).restartAfter!),
   c.fact('Broker {1} is alive', 'Брокер {1} жив', 'the broker left alive: 1 of the 3'),
-  c.measured('about {5,800} refusals', 'около {5 800} отказов', (r) => r.notEnoughReplicas, { within: 100 }),
+  c.measured('about {2,200} refusals', 'около {2200} отказов', (r) => r.notEnoughReplicas, { within: 100 }),
   c.measured('about {12,300} orders', 'около {12 300} заказов', (r) => r.failedBy.TimeoutException!, { within: 100 }),
   c.measured('lost stays {0}', 'остаётся {0}', (r) => r.lost),
   c.measured('about {1,030} partition-seconds', 'около {1030} партиция·с', (r) => r.unavailable.underMinIsr, { within: 10 }),

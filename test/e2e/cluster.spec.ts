@@ -240,7 +240,7 @@ test('acks=1: the leader of partition 0 dies with records its followers had not 
   await page.screenshot({ path: `${SHOTS}/cluster-acks1-truncated.png` });
 });
 
-test('producer-batching: 4 records a request fill the brokers’ request handlers and throughput stalls below the load; the fix in compare view sends a fraction of the requests; EN and RU at 1280×720', async ({ page }) => {
+test('producer-batching: 4-record batches, one request at a time per broker: throughput stalls below the load with the handlers mostly idle; the fix in compare view sends a fraction of the requests; EN and RU at 1280×720', async ({ page }) => {
   test.setTimeout(240_000);
   await page.goto('/');
   await page.getByTestId('scenario').selectOption('producer-batching');
@@ -248,24 +248,25 @@ test('producer-batching: 4 records a request fill the brokers’ request handler
   // The broker I/O model is on: its two charts and three counters are drawn.
   for (const id of ['chart-io', 'chart-busy', 'c-throughput', 'c-requests', 'c-busy']) await expect(page.getByTestId(id)).toBeVisible();
   await runToEnd(page);
-  // Handlers saturated (red), throughput below the 40,000/s offered (red), 4 records per request.
-  expect(await num(page, 'c-busy')).toBeGreaterThan(0.99);
-  await expect(page.getByTestId('c-busy')).toContainText('saturated');
+  // Throughput below the 40,000/s offered (red), 16 records a request, and the handlers far from full.
+  expect(await num(page, 'c-busy')).toBeLessThan(0.2);
+  await expect(page.getByTestId('c-busy')).not.toContainText('saturated');
   const thr = await num(page, 'c-throughput');
-  expect(thr).toBeGreaterThan(30_000);
-  expect(thr).toBeLessThan(33_000);
+  expect(thr).toBeGreaterThan(8_500);
+  expect(thr).toBeLessThan(10_500);
   await expect(page.getByTestId('c-throughput')).toContainText('% of offered');
   // ISR and end-to-end charts give their places to the I/O charts.
   await expect(page.getByTestId('chart-isr')).toHaveCount(0);
   await expect(page.getByTestId('chart-e2e')).toHaveCount(0);
-  expect(await num(page, 'c-requests')).toBeGreaterThan(7_500);
-  await expect(page.getByTestId('c-requests')).toContainText('4 records each');
-  // The charts say it: records acknowledged ≈ 4 × requests at the end, the busiest broker at 100 %.
+  expect(await num(page, 'c-requests')).toBeGreaterThan(550);
+  expect(await num(page, 'c-requests')).toBeLessThan(640);
+  await expect(page.getByTestId('c-requests')).toContainText('16 records each');
+  // The charts say it: records acknowledged ≈ 16 × requests at the end, the busiest broker far from 100 %.
   const [acked, reqs] = await last(page, 'chart-io');
-  expect(acked! / reqs!).toBeGreaterThan(3.5);
-  expect(acked! / reqs!).toBeLessThan(4.5);
-  expect((await last(page, 'chart-busy'))[0]).toBeGreaterThan(95);
-  await expect(page.getByTestId('chart-io')).toContainText('A request carries 4 records');
+  expect(acked! / reqs!).toBeGreaterThan(14);
+  expect(acked! / reqs!).toBeLessThan(18);
+  expect((await last(page, 'chart-busy'))[0]).toBeLessThan(15);
+  await expect(page.getByTestId('chart-io')).toContainText('A request carries 16 records');
   expect(Number(await page.getByTestId('chart-produce').getAttribute('data-ymax'))).toBeGreaterThan(1000);
   expect(await cardSpills(page, 'cluster-view')).toEqual([]);
   const size = await page.evaluate(() => ({ h: document.documentElement.scrollHeight, w: document.documentElement.scrollWidth }));
@@ -275,7 +276,7 @@ test('producer-batching: 4 records a request fill the brokers’ request handler
 
   await page.getByTestId('lang-ru').click();
   await expect(page.getByTestId('chart-io')).toContainText('Записи и запросы');
-  await expect(page.getByTestId('c-busy')).toContainText('перегружены');
+  await expect(page.getByTestId('c-busy')).not.toContainText('перегружены');
   expect(await cardSpills(page, 'cluster-view')).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/cluster-batching-ru-1280x720.png` });
   await page.getByTestId('lang-en').click();
@@ -346,4 +347,46 @@ test('producer-buffer-full: a slow broker fills the producer’s buffer, send() 
   await expect(page.getByTestId('cmp-row-gateway504')).toHaveAttribute('data-verdict', 'better');
   await expect(page.getByTestId('cmp-row-gateway504')).toHaveAttribute('data-b', '0');
   await page.screenshot({ path: `${SHOTS}/cluster-buffer-compare.png` });
+});
+
+test('slow-follower-crash: the stalled follower is elected, the replica that lost the acknowledged records is marked and the cut is named under the grid; a client.rack no broker is in is warned about; EN and RU at 1280×720', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.goto('/');
+  await page.getByTestId('scenario').selectOption('slow-follower-crash');
+  await expect(page.getByTestId('cluster-view')).toBeVisible();
+  await runToEnd(page);
+  const lost = await num(page, 'c-lost');
+  expect(lost).toBeGreaterThan(3_000);
+  expect(await num(page, 'c-failed')).toBe(0);
+  // Partition 0's replica on broker 2 (the dead leader) lost every one of them, at leader epoch 1.
+  const cut = page.locator('[data-testid=replica][data-partition="0"][data-broker="2"]');
+  expect(Number(await cut.getAttribute('data-truncated'))).toBe(lost);
+  await expect(cut).toHaveAttribute('data-cut-epoch', '1');
+  await expect(cut).toContainText('✂');
+  const note = page.getByTestId('truncation-note');
+  await expect(note).toContainText('✂ P0');
+  await expect(note).toContainText(`broker 2 −${lost.toLocaleString('en-US')}`);
+  expect(await topologyClipped(page)).toEqual([]);
+  expect(await cardSpills(page, 'cluster-view')).toEqual([]);
+  await page.getByTestId('lang-ru').click();
+  await expect(note).toContainText('брокер 2');
+  expect(await topologyClipped(page)).toEqual([]);
+  expect(await cardSpills(page, 'cluster-view')).toEqual([]);
+  await page.getByTestId('lang-en').click();
+
+  // A consumer whose client.rack no broker is in: accepted (Kafka accepts it), it reads from the leaders, and the page says so.
+  const raw = JSON.parse(readFileSync('scenarios/follower-fetch.json', 'utf8'));
+  raw.consumers[0]['client.rack'] = 'az-d';
+  raw.duration = 20;
+  await page.goto(`/${encodeShareHash(raw as never)}`);
+  await runToEnd(page);
+  const warn = page.getByTestId('rack-warning');
+  await expect(warn).toContainText('az-d');
+  await expect(page.locator('[data-testid=replica][data-read-by="analytics"]').first()).toHaveAttribute('data-leader', '1');
+  expect(await page.locator('[data-testid=replica][data-read-by="analytics"][data-leader="0"]').count()).toBe(0);
+  expect(await topologyClipped(page)).toEqual([]);
+  await page.getByTestId('lang-ru').click();
+  await expect(warn).toContainText('az-d');
+  expect(await topologyClipped(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/cluster-rack-warning-ru.png` });
 });

@@ -106,37 +106,40 @@ export class EventQueue {
 
   /** Inserts an event; returns its handle. `t` must be a finite number (the caller checks the clock). */
   push(t: number, kind: number, arg: number, priority: number): EventHandle {
-    let slot: number;
-    if (this.freeTop > 0) slot = this.freeList[--this.freeTop];
-    else {
-      if (this.nextSlot === this.capacity) this.grow();
-      slot = this.nextSlot++;
-    }
+    // Kept under V8's inlining limit (460 bytes of bytecode): the rare and the longer paths are calls.
+    const slot = this.freeTop > 0 ? this.freeList[--this.freeTop] : this.newSlot();
     const ord = (priority + PRIO_BIAS) * ORD_SCALE + this.seq++;
     this.kind[slot] = kind;
     this.arg[slot] = arg;
+    const fTail = this.fTail;
+    if (fTail > this.fHead ? t === this.fTime && ord > this.fOrd[fTail - 1] : this.size === 0 || t < this.hTime[0] || (t === this.hTime[0] && ord < this.hOrd[0])) {
+      this.toFront(t, ord, slot);
+    } else this.siftUp(this.size++, t, ord, slot);
+    return slot * GEN + this.gen[slot];
+  }
+
+  private newSlot(): number {
+    if (this.nextSlot === this.capacity) this.grow();
+    return this.nextSlot++;
+  }
+
+  /** Appends to the front an event that sorts after its tail (or before everything, the front being empty). */
+  private toFront(t: number, ord: number, slot: number): void {
+    if (this.fTail === this.fHead) {
+      this.fHead = 0;
+      this.fTail = 0;
+      this.fTime = t;
+    }
+    this.fOrd[this.fTail] = ord;
+    this.fSlot[this.fTail++] = slot;
+    this.dead[slot] = 2;
+  }
+
+  /** Sifts a new entry up from the hole at `i`. */
+  private siftUp(i: number, t: number, ord: number, slot: number): void {
     const hTime = this.hTime;
     const hOrd = this.hOrd;
-    const fTail = this.fTail;
-    if (
-      fTail > this.fHead
-        ? t === this.fTime && ord > this.fOrd[fTail - 1]
-        : this.size === 0 || t < hTime[0] || (t === hTime[0] && ord < hOrd[0])
-    ) {
-      // Sorts after the front's tail (or before everything, the front being empty): append.
-      if (fTail === this.fHead) {
-        this.fHead = 0;
-        this.fTail = 0;
-        this.fTime = t;
-      }
-      this.fOrd[this.fTail] = ord;
-      this.fSlot[this.fTail++] = slot;
-      this.dead[slot] = 2;
-      return slot * GEN + this.gen[slot];
-    }
-    // Sift up with a hole.
     const hSlot = this.hSlot;
-    let i = this.size++;
     while (i > 0) {
       const p = (i - 1) >> 1;
       const pt = hTime[p];
@@ -149,7 +152,6 @@ export class EventQueue {
     hTime[i] = t;
     hOrd[i] = ord;
     hSlot[i] = slot;
-    return slot * GEN + this.gen[slot];
   }
 
   /**

@@ -22,7 +22,6 @@ import { jsonText, oneLine, terminalText } from './terminal.ts';
 import { exportCommand, importCommand } from './import.ts';
 
 export const USAGE = `usage: npm run sim -- <scenario.json | share URL> [options]
-       npm run sim -- <shipped scenario id | scenario.json | share URL> --scale seed|compressed [options]
        npm run sim -- partition --partitions N [--json] <key> [<key> ...]
        npm run sim -- import <file> [--format F] [--model M] [--out scenario.json]   (import -h for more)
        npm run sim -- export-properties <scenario.json | share URL> [--out file.properties]
@@ -31,9 +30,7 @@ options:
   --seed N            root seed (integer 0 … 4294967295); overrides the scenario's seed
   --duration S        simulated seconds to run; overrides the scenario's duration
   --set path=value    override any field, e.g. --set arrival.rate=0.95 (repeatable; value is JSON or text)
-  --scale seed        the story at the article's scale: its seed-scale variant, scenarios/seed-scale/<id>.json
-                      (the id of the scenario given, or a shipped id: npm run sim -- black-friday --scale seed);
-                      --scale compressed: the shipped scenarios/<id>.json. Then --seed, --duration, --set apply
+  --scale S           seed: the article's scale (scenarios/seed-scale/<id>.json), compressed: the shipped one
   --json              print one JSON object instead of the table
   --no-timing         leave out wallMs (the only field that differs between identical runs)
   --log               also print the event log (client and broker lines, repeats folded)

@@ -134,6 +134,15 @@ for (const lang of ['en', 'ru'] as const) {
         return el.scrollWidth > el.clientWidth + 1 || r.right > card.right + 1 || r.left < card.left - 1;
       });
       expect(cut, `${id}.${lang}: the scale switch is cut`).toBe(false);
+      // In presenter mode (1.55×) it wraps inside the card rather than leaving it.
+      await page.keyboard.press('p');
+      await expect(page.getByTestId('playground')).toHaveAttribute('data-presenter', '1');
+      const spill = await page.getByTestId('scale').evaluate((el) => {
+        const card = el.closest('[data-testid=explain]')!.getBoundingClientRect();
+        return [...el.querySelectorAll('button')].some((b) => b.getBoundingClientRect().right > card.right + 1);
+      });
+      expect(spill, `${id}.${lang}: in presenter mode the scale switch leaves the lesson's card`).toBe(false);
+      await page.keyboard.press('Escape');
     }
   });
 }

@@ -15,7 +15,7 @@
  * `broker.rack`) is accepted, as Kafka accepts it: RackAwareReplicaSelector finds no replica in that
  * rack and the consumer reads from the leader; a producer's rack only says which of its links cross
  * racks. Since it is almost always a typo that silently turns follower fetching off, the page shows
- * a warning and the CLI summary a note line (`unmatchedRacks`).
+ * a warning and the CLI summary a note line (`unmatchedRacks`, ./cluster-racks.ts).
  * - `delivery.timeout.ms` below `linger.ms + request.timeout.ms`: Kafka refuses it when set
  *   explicitly (and raises an unset default); a scenario carries its defaults filled in, so the
  *   rule is applied to the value in effect.
@@ -106,21 +106,6 @@ function rackErrors(s: ClusterScenario): ScenarioError[] {
     errors.push({ path: 'cluster.replica.selector.class', message: 'must be "leader" while the brokers have no racks (cluster.broker.rack is []): the rack-aware selector picks a replica by its broker.rack', value: c['replica.selector.class'] });
   }
   return errors;
-}
-
-/**
- * The clients whose `client.rack` no broker is in (every set one while the brokers have no racks):
- * accepted, as Kafka accepts them, and said — the page warns, the CLI prints a note.
- */
-export function unmatchedRacks(s: Pick<ClusterScenario, 'cluster' | 'producers' | 'consumers'>): { path: string; name: string; rack: string }[] {
-  const known = new Set(s.cluster['broker.rack']);
-  const out: { path: string; name: string; rack: string }[] = [];
-  const check = (rack: string | null, path: string, name: string) => {
-    if (rack !== null && !known.has(rack)) out.push({ path, name, rack });
-  };
-  s.producers.forEach((p, i) => check(p['client.rack'], `producers.${i}.client.rack`, p.name));
-  s.consumers.forEach((x, i) => check(x['client.rack'], `consumers.${i}.client.rack`, x.name));
-  return out;
 }
 
 /** Zero round trips with a zero long-poll wait would answer empty fetches at one instant forever. */

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { validateScenario, formatError } from '../../src/scenario/validate.ts';
-import { unmatchedRacks } from '../../src/scenario/cluster-validate.ts';
+import { unmatchedRacks } from '../../src/scenario/cluster-racks.ts';
 import { formatClusterTable, rackNotes } from '../../src/run/models/cluster/table.ts';
 import { createCluster } from '../../src/run/models/cluster/entry.ts';
 import { buildClusterSummary } from '../../src/run/models/cluster/summary.ts';

@@ -6,7 +6,7 @@
 import type { ClusterScenario } from '../../../scenario/schema.ts';
 import type { ClusterSummary, Latency } from './data.ts';
 import { fmt, table } from '../../../cli/format.ts';
-import { unmatchedRacks } from '../../../scenario/cluster-validate.ts';
+import { unmatchedRacks } from '../../../scenario/cluster-racks.ts';
 
 const count = (n: number): string => n.toLocaleString('en-US');
 const ms = (x: number | null): string => (x === null ? '—' : fmt(x * 1000));

@@ -57,14 +57,14 @@ export default [
 
   // Why.
   c.input('{3} ms of handling', '{3} мс обработки', (s) => s.timing['request.ms']!),
-  c.measured('about {5} ms a request', 'около {5} мс на запрос', (r, { s }) => (1000 * s.cluster.brokers) / r.requests.perSecond!),
+  c.measured('followers, about {5} ms.', 'acks=all, около {5} мс.', (r, { s }) => (1000 * s.cluster.brokers) / r.requests.perSecond!),
   c.input('from the {3} brokers', 'от {3} брокеров', (s) => s.cluster.brokers),
   c.derived('stops a batch at {4} records', 'останавливает батч на {4} записях', perBatch),
   c.derived('{16} records a request', '{16} записей на запрос', (s) => perBatch(s) * perBroker(s)),
   c.measured('about {9,450} a second; the', 'около {9450} в секунду; остальные', (r) => r.throughput!, { within: 10 }),
   c.measured('the other {30,500} a second', 'остальные {30 500} в секунду', (r, { s }) => p(s).rate - r.throughput!, { within: 100 }),
   c.input('max.in.flight.requests.per.connection={5} only', 'max.in.flight.requests.per.connection={5} лишь', (s) => p(s)['max.in.flight.requests.per.connection'], { kafkaDefault: 'producer.max.in.flight.requests.per.connection' }),
-  c.input('linger.ms={0} the culprit', 'не в linger.ms={0}', (s) => p(s)['linger.ms']),
+  c.input('and linger.ms={0} is not', 'и linger.ms={0} ни при', (s) => p(s)['linger.ms']),
   c.input('With batch.size={131072} the same', 'С batch.size={131072} тот же', (s) => p(s)['batch.size'], { fix: true }),
   // linger.ms 0 with room in the batch.
   c.input('at linger.ms {0}: all', 'при linger.ms {0}: подтверждаются', (s) => p(s)['linger.ms'], at(0)),

@@ -49,5 +49,4 @@ export default [
   c.measured('not {4.6} s)', 'не {4,6} с)', (r) => r.produceLatency.p99!),
   c.measured('({372} partition-seconds', '({372} партиция·с', (r) => r.unavailable.total, { fix: true }),
   c.measured('unavailable, not {18})', 'недоступности, а не {18})', (r) => r.unavailable.total),
-  c.fact('replication.factor {3} with min.insync.replicas {2} keeps', 'replication.factor {3} с min.insync.replicas {2} продолжает', 'the usual pair (the seed article: replication.factor=3 + min.insync.replicas=2 + acks=all), not this run'),
 ] satisfies Entry[];

@@ -269,7 +269,7 @@ export const ClusterFaultSchema = v.variant(
      * until the controller fences it and elects another leader — writes lost when it rejoins.
      */
     v.strictObject({ at: at(), kind: v.literal('network-partition'), broker: broker(), duration: num(0, SECONDS, { minExclusive: true, unit: 's' }) }),
-    /** The next `count` produce responses to this producer are lost on the way back: the write happened, the ack never arrives (the client times out and retries). */
+    /** The next `count` produce responses to this producer are lost on the way back: the write happened, the ack never arrives; nothing after it arrives on that connection either (its stream is in order) until the client times the request out, closes the connection and retries everything that was in flight on it. */
     v.strictObject({ at: at(), kind: v.literal('lose-response'), target: target(), count: v.optional(num(1, 1_000_000, { integer: true }), 1) }),
     /** The active controller fails over (KRaft: a standby takes over; ZooKeeper: a new controller loads the whole state). */
     v.strictObject({ at: at(), kind: v.literal('controller-failover') }),

@@ -256,6 +256,8 @@ test('a station scrubs too (no faults to edit); presenter mode and Russian keep 
   await page.screenshot({ path: `${SHOTS}/scrub-add-ru.png` });
   await page.getByTestId('fault-add-panel').getByTestId('fault-load-spike').click();
   await expect(page.getByTestId('fault-edit')).toBeVisible();
+  // The fields say what they mean in Russian, each with its name as the link spells it.
+  await expect(page.getByTestId('fault-edit').locator('.fk')).toHaveText(['когда, сat', 'кого, по имениtarget', 'во сколько разfactor', 'длится, сduration']);
   await page.screenshot({ path: `${SHOTS}/scrub-edit-ru.png` });
   for (const sel of ['[data-testid=timeline]', '[data-testid=fault-edit]']) {
     const cut = await page.locator(sel).evaluate((root) => {

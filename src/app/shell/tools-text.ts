@@ -67,7 +67,7 @@ const en = {
   'timeline.mark': '{what} at t = {t} s, {tag}',
   'timeline.markHint': '{what} at t = {t} s ({tag}). Click or Enter: edit; drag or ←/→: move; Delete: remove.',
   'timeline.editTitle': 'Fault {kind}',
-  'timeline.time': 't, s',
+  'timeline.time': 'when, s',
   'timeline.apply': 'Apply',
   'timeline.delete': 'Delete',
   'timeline.close': 'Close',
@@ -138,7 +138,7 @@ const ru: Record<ToolMessageKey, string> = {
   'timeline.mark': '{what} при t = {t} с, {tag}',
   'timeline.markHint': '{what} при t = {t} с ({tag}). Щелчок или Enter — править; тянуть или ←/→ — сдвинуть; Delete — удалить.',
   'timeline.editTitle': 'Сбой {kind}',
-  'timeline.time': 't, с',
+  'timeline.time': 'когда, с',
   'timeline.apply': 'Применить',
   'timeline.delete': 'Удалить',
   'timeline.close': 'Закрыть',
@@ -146,6 +146,44 @@ const ru: Record<ToolMessageKey, string> = {
 };
 
 export const TOOL_MESSAGES: Record<Lang, Record<ToolMessageKey, string>> = { en, ru };
+
+/**
+ * What a fault's field means, for the timeline's editor (which shows the field's name as the
+ * scenario and the link spell it, under this). Fields of every model's faults; a field missing here
+ * shows its name alone.
+ */
+export const FAULT_FIELDS: Record<Lang, Record<string, string>> = {
+  en: {
+    target: 'target, by name',
+    restartAfter: 'back after, s (empty: stays down)',
+    duration: 'lasts, s',
+    factor: 'factor, ×',
+    broker: 'broker id',
+    count: 'how many',
+    'delay.ms': 'added delay, ms',
+    change: 'the change',
+    effect: 'what it does',
+    key: 'record key',
+    partition: 'partition',
+    maxReplays: 'replays at most',
+    point: 'where it crashes',
+  },
+  ru: {
+    target: 'кого, по имени',
+    restartAfter: 'встаёт через, с (пусто — не встаёт)',
+    duration: 'длится, с',
+    factor: 'во сколько раз',
+    broker: 'номер брокера',
+    count: 'сколько',
+    'delay.ms': 'добавочная задержка, мс',
+    change: 'изменение',
+    effect: 'что делает',
+    key: 'ключ записи',
+    partition: 'партиция',
+    maxReplays: 'повторов не больше',
+    point: 'где падает',
+  },
+};
 
 export const tooltranslate = makeTranslate(TOOL_MESSAGES);
 export type { Vars };

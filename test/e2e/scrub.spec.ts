@@ -285,3 +285,23 @@ test('a station scrubs too (no faults to edit); presenter mode and Russian keep 
   expect(await settled(page, 'finished')).toBe(BF.duration);
   await page.screenshot({ path: `${SHOTS}/scrub-presenter-ru.png` });
 });
+
+test('faults at the same moment get a marker each, side by side, and each opens its own fault', async ({ page }) => {
+  const faults = [
+    { at: 300, kind: 'crash', target: 'warehouse-1', restartAfter: null },
+    { at: 300, kind: 'crash', target: 'warehouse-2', restartAfter: null },
+    { at: 302, kind: 'gc-pause', target: 'warehouse-3', duration: 20 },
+  ];
+  await openBf(page, encodeShareHash({ ...BF, faults } as Scenario));
+  const marks = page.getByTestId('fault-mark');
+  await expect(marks).toHaveCount(3);
+  const boxes = await Promise.all([0, 1, 2].map(async (i) => (await marks.nth(i).boundingBox())!));
+  // Disjoint, left to right in the scenario's order, still near their moment.
+  for (let i = 1; i < 3; i++) expect(boxes[i].x, `marker ${i}`).toBeGreaterThanOrEqual(boxes[i - 1].x + boxes[i - 1].width - 6);
+  expect(boxes[2].x - boxes[0].x).toBeLessThan(30);
+  for (const [i, target] of ['warehouse-1', 'warehouse-2', 'warehouse-3'].entries()) {
+    await marks.nth(i).click();
+    await expect(page.getByTestId('fault-edit').getByTestId('fault-field-target')).toHaveValue(target);
+    await page.keyboard.press('Escape');
+  }
+});

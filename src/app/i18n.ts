@@ -258,7 +258,7 @@ const ru: Record<MessageKey, string> = {
   'compare.counterpart': 'Сравнить с «{title}»',
   'compare.counterpartHint': 'Запускает ту же нагрузку на другом брокере рядом с этим прогоном, с тем же seed',
   'compare.withFixHint': 'Сценарий и его исправление рядом, на одном зерне: числа, о которых история, до и после',
-  'compare.close': 'Закрыть сравнение',
+  'compare.close': 'Без сравнения',
   'verdict.better': 'лучше',
   'verdict.worse': 'хуже',
   'verdict.same': 'так же',

@@ -1135,8 +1135,10 @@ export class Producers {
 
   /** `b` fails with `e` (`expired`: delivery.timeout.ms); `bump`: the idempotent producer bumps its epoch for the partition (TransactionManager.handleFailedBatch). */
   private failBatch(pr: ProducerState, b: Batch, e: ProducerException, expired: boolean, bump: boolean): void {
-    for (const id of b.ids) this.m.records.fail(id, e, expired);
-    pr.failedBy[e] = (pr.failedBy[e] ?? 0) + 1;
+    // Records, as the run's failedBy counts them (not batches).
+    let n = 0;
+    for (const id of b.ids) if (this.m.records.fail(id, e, expired)) n++;
+    if (n > 0) pr.failedBy[e] = (pr.failedBy[e] ?? 0) + n;
     this.m.sim.progress++;
     this.finish(pr, b);
     if (bump) this.requestBump(pr, b.partition);

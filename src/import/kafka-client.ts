@@ -108,6 +108,8 @@ const CLUSTER: Record<string, Apply> = {
     else d.skip(key, value, { id: 'nm.rackNoBrokers' });
   },
   'fetch.max.wait.ms': int(READER),
+  'max.partition.fetch.bytes': int(READER),
+  'fetch.max.bytes': int(READER),
 };
 
 /** Keys no model applies, by reason (exact names). */
@@ -297,7 +299,7 @@ function exportCluster(s: ClusterScenario): string {
   const c = s.consumers[0];
   if (c) {
     out.push('', `# consumer (${c.name}${s.consumers.length > 1 ? `; ${s.consumers.length - 1} more not written` : ''})`);
-    out.push(line('isolation.level', c['isolation.level']), line('fetch.max.wait.ms', c['fetch.max.wait.ms']));
+    out.push(line('isolation.level', c['isolation.level']), line('fetch.max.wait.ms', c['fetch.max.wait.ms']), line('max.partition.fetch.bytes', c['max.partition.fetch.bytes']), line('fetch.max.bytes', c['fetch.max.bytes']));
     if (c['client.rack'] !== null) out.push(`# the brokers' broker.rack (a broker setting): ${s.cluster['broker.rack'].join(', ')}`, line('client.rack', c['client.rack']));
   }
   return `${out.join('\n')}\n`;

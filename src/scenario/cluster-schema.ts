@@ -20,7 +20,7 @@
  */
 import * as v from 'valibot';
 import { commonEntries, num, SECONDS, ServiceSchema, text, typeMsg } from './fields.ts';
-import { CrashFault, LoadSpikeFault, ProducerSchema, RestartFault } from './kafka-schema.ts';
+import { CrashFault, KafkaDefaults, LoadSpikeFault, ProducerSchema, RestartFault } from './kafka-schema.ts';
 import { COMPRESSION_TYPES } from '../sim/model/cluster/compression.ts';
 
 const name = (what: string) =>
@@ -50,6 +50,9 @@ export const ClusterDefaults = {
   'max.in.flight.requests.per.connection': 5,
   'linger.ms': 5,
   'fetch.max.wait.ms': 500,
+  /** ConsumerConfig: 1 MiB per partition and 50 MiB per response (kafka-defaults.json; the log model's KafkaDefaults). */
+  'max.partition.fetch.bytes': KafkaDefaults['max.partition.fetch.bytes'],
+  'fetch.max.bytes': KafkaDefaults['fetch.max.bytes'],
   'isolation.level': 'read_uncommitted',
   'commit.interval.ms': 100,
   'transaction.timeout.ms': 60_000,
@@ -228,6 +231,10 @@ export const ClusterConsumerSchema = v.strictObject({
   /** With `replica.selector.class` rack-aware, the consumer reads from a replica in this rack; a rack no broker is in is accepted, as Kafka accepts it, and the consumer reads from the leaders (the page warns). */
   'client.rack': v.optional(v.nullable(name('rack')), null),
   'fetch.max.wait.ms': v.optional(ms(0, 60_000), ClusterDefaults['fetch.max.wait.ms']),
+  /** Most bytes one fetch returns for one partition (at least one record, however large). */
+  'max.partition.fetch.bytes': v.optional(num(1, 1_073_741_824, { integer: true, unit: 'bytes' }), ClusterDefaults['max.partition.fetch.bytes']),
+  /** Most bytes one fetch response returns over the partitions of its broker (at least one record); the broker starts the next response at the first partition this one left out. */
+  'fetch.max.bytes': v.optional(num(1, 2_147_483_647, { integer: true, unit: 'bytes' }), ClusterDefaults['fetch.max.bytes']),
 }, 'must be an object like { "name": "reader", "isolation.level": "read_committed" }');
 
 export const CLUSTER_FAULT_KINDS = [

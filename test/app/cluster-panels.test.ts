@@ -48,6 +48,7 @@ function summary(over: Partial<ClusterSummary> = {}): ClusterSummary {
     epochBumps: 0,
     disconnects: 0,
     produceLatency: lat(0.002, 0.008),
+    produceByAcks: [],
     throughput: 11,
     requests: { count: 500, perSecond: 5.6, batchRecords: 2, batchBytes: 2048 },
     buffer: { memory: 33_554_432, used: 16_384, maxUsed: 32_768, blockedNow: 0, blockedPeak: 0, sendsBlocked: 0, blockedTime: 0, blockedMax: 0, firstBlockedAt: null, sendTime: lat(0, 0) },

@@ -122,6 +122,10 @@ describe('cluster core: determinism and conservation', () => {
           seen.timeouts += m.producers.list[0].front?.timeouts ?? 0;
           const sum = buildClusterSummary(s, m);
           expect(conserved(sum)).toBe(true);
+          // Failed to the producer "with the exception it saw": every failed record is counted under one exception, per producer too.
+          const byException = (f: Partial<Record<string, number>>) => Object.values(f).reduce((a: number, n) => a + (n ?? 0), 0);
+          expect(byException(sum.failedBy)).toBe(sum.records.failed);
+          for (const p of sum.producers) expect(byException(p.failedBy), p.name).toBe(p.failed);
           expect(sum.lost).toBeLessThanOrEqual(sum.truncated + sum.producers.reduce((a, p) => a + (p.acks === '0' ? p.sent : 0), 0));
         },
       ),

@@ -136,3 +136,42 @@ describe('cluster consumers: the serving replica changes under traffic', () => {
     for (let p = 0; p < 3; p++) expect(r.consumers[0].fetcher.pos[p]).toBe(core.logs[p].length);
   });
 });
+
+describe('cluster consumers: fetch sizes', () => {
+  /** Two partitions led by broker 1 (one fetch session), ten 100-byte records each, all below the HW. */
+  const backlog = (consumer: Record<string, unknown>) => {
+    const core = new FakeCore({ partitions: 2, replicas: [[1, 2, 3], [1, 2, 3]] });
+    const r = core.attach([{ name: 'reader', ...consumer }]);
+    for (let p = 0; p < 2; p++) {
+      for (let i = 0; i < 10; i++) core.append(p);
+      core.setHw(p, 1, 10);
+    }
+    return { core, r, pos: () => Array.from(r.consumers[0].fetcher.pos) };
+  };
+
+  it('max.partition.fetch.bytes: a response brings each partition records until it crosses the limit (2 records of 100 bytes for 150)', () => {
+    const { core, pos } = backlog({ 'max.partition.fetch.bytes': 150 });
+    // One round trip (1 ms) per response: the first leaves at 0 and is back at 1 ms.
+    core.sim.run(0.0015);
+    expect(pos()).toEqual([2, 2]);
+  });
+
+  it('fetch.max.bytes: a response stops at the limit, and the next starts at the partition it left out (none starves)', () => {
+    const { core, r, pos } = backlog({ 'fetch.max.bytes': 250 });
+    core.sim.run(0.0015);
+    expect(pos()).toEqual([3, 0]);
+    core.sim.run(0.0025);
+    expect(pos()).toEqual([3, 3]);
+    core.sim.run(0.0035);
+    expect(pos()).toEqual([6, 3]);
+    core.sim.run(0.1);
+    expect(pos()).toEqual([10, 10]);
+    expect(r.stats().consumers[0].records).toBe(20);
+  });
+
+  it('the defaults are Kafka’s (1 MiB a partition, 50 MiB a response): the whole backlog in one response', () => {
+    const { core, pos } = backlog({});
+    core.sim.run(0.0015);
+    expect(pos()).toEqual([10, 10]);
+  });
+});

@@ -6,6 +6,9 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { fmt } from '../../src/app/format.ts';
+import type { ClusterSummary } from '../../src/run/models/cluster/data.ts';
 import { encodeShareHash } from '../../src/scenario/index.ts';
 import { cardSpills, failOnConsoleErrors, last, num, runToEnd, SHOTS, status, topologyClipped } from './helpers.ts';
 
@@ -160,6 +163,40 @@ test('settings: the cluster, topic, producer and consumer fields by their Kafka 
   await page.screenshot({ path: `${SHOTS}/cluster-settings.png` });
 });
 
+test('settings of exactly-once: the processor like the other entities (processing.guarantee, commit.interval.ms, its processing time, transaction.timeout.ms, restart), the reader’s isolation.level and fetch sizes; applied, they reach the run; EN and RU', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('scenario').selectOption('exactly-once');
+  await expect(page.getByTestId('processor')).toHaveCount(1);
+  await page.getByTestId('open-settings').click();
+  const settings = page.getByTestId('settings');
+  for (const name of ['processing.guarantee', 'commit.interval.ms', 'processing.time', 'transaction.timeout.ms', 'restartAfter', 'isolation.level', 'max.partition.fetch.bytes', 'fetch.max.bytes']) await expect(settings).toContainText(name);
+  await expect(page.getByTestId('set-processor.processing.guarantee')).toHaveValue('at_least_once');
+  await expect(page.getByTestId('set-processor.commit.interval.ms')).toHaveValue('30000');
+  await expect(page.getByTestId('range-consumers.0.fetch.max.bytes')).toHaveText('1 – 2.147B');
+  await page.getByTestId('settings-section-processor').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/cluster-settings-processor-en.png` });
+  await page.getByTestId('settings-cancel').click();
+  await page.getByTestId('lang-ru').click();
+  await page.getByTestId('open-settings').click();
+  await expect(page.getByTestId('settings-section-processor')).toContainText('Процессор');
+  await page.getByTestId('settings-section-processor').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/cluster-settings-processor-ru.png` });
+  await page.getByTestId('settings-cancel').click();
+  await page.getByTestId('lang-en').click();
+  await page.getByTestId('open-settings').click();
+  // The lesson's fix, set by hand: exactly_once_v2 with its 100 ms commits, billing on read_committed.
+  await page.getByTestId('set-processor.processing.guarantee').selectOption('exactly_once_v2');
+  await page.getByTestId('set-processor.commit.interval.ms').fill('100');
+  await page.getByTestId('set-consumers.0.isolation.level').selectOption('read_committed');
+  await page.getByTestId('settings-apply').click();
+  await expect(settings).toHaveCount(0);
+  await expect(page.getByTestId('processor')).toContainText('exactly_once_v2');
+  await runToEnd(page);
+  // The processor's crash at t = 45 s leaves no duplicate output that billing reads.
+  expect(await num(page, 'c-outDup')).toBe(0);
+  expect(await num(page, 'c-aborted')).toBeGreaterThan(0);
+});
+
 test('a larger cluster by link: 6 brokers on 3 racks, 20 partitions (those past the first rows counted, not drawn), a processor and two readers; nothing overflows, EN and RU', async ({ page }) => {
   const fixture = JSON.parse(readFileSync('test/fixtures/cluster-processor.json', 'utf8'));
   const big = { ...fixture, cluster: { brokers: 6, 'broker.rack': ['a', 'b', 'c'] }, topic: { ...fixture.topic, partitions: 20 }, faults: [...fixture.faults, { at: 30, kind: 'broker-crash', broker: 4, restartAfter: 40 }] };
@@ -204,6 +241,56 @@ test('compare view: acks=all against acks=1 on the same input and the same broke
     await expect(page.getByTestId(`${id}-b`)).toBeVisible();
   }
   await page.screenshot({ path: `${SHOTS}/cluster-compare.png` });
+});
+
+/** The produce chart's note runs out of its chart's card (a second line cut off, or past its right edge). */
+const noteClipped = (page: Page) =>
+  page.getByTestId('chart-produce-note').evaluate((el) => {
+    const card = el.closest('.chart')!.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return [...range.getClientRects()].some((q) => q.width > 0 && (q.right > card.right + 1 || q.bottom > card.bottom + 1));
+  });
+
+test('producers with acks=1 and acks=all: the produce chart draws a p99 line per setting, and its numbers are the CLI’s; EN and RU at 1280×720', async ({ page }) => {
+  test.setTimeout(180_000);
+  const s = {
+    version: 1,
+    model: 'cluster',
+    id: 'mixed-acks',
+    seed: 2,
+    duration: 40,
+    warmup: 5,
+    topic: { partitions: 6, 'min.insync.replicas': 2 },
+    producers: [
+      { name: 'clicks', rate: 300, acks: '1' },
+      { name: 'payments', rate: 300, acks: 'all' },
+    ],
+    consumers: [{ name: 'reader' }],
+    faults: [{ at: 10, kind: 'slow-replica', broker: 2, 'delay.ms': 40, duration: 20 }],
+  };
+  await page.goto(`/${encodeShareHash(s as never)}`);
+  await expect(page.getByTestId('cluster-view')).toBeVisible();
+  await runToEnd(page);
+  const cli = JSON.parse(execFileSync('npx', ['tsx', 'src/cli/sim.ts', page.url(), '--json', '--no-timing'], { encoding: 'utf8', maxBuffer: 64 << 20 })) as ClusterSummary;
+  expect(cli.produceByAcks.map((a) => a.acks)).toEqual(['1', 'all']);
+  const ms = (lang: 'en' | 'ru', x: number | null) => fmt(lang, x === null ? null : x * 1000, 3);
+  const chart = page.getByTestId('chart-produce');
+  for (const lang of ['en', 'ru'] as const) {
+    if (lang === 'ru') await page.getByTestId('lang-ru').click();
+    await expect(chart.locator('.legend')).toContainText('p99 acks=1');
+    await expect(chart.locator('.legend')).toContainText('p99 acks=all');
+    // The note gives each setting's p99, as the CLI's acks=… rows (the producers' own rows here: one producer each); the counter's tooltip each p50 and p99.
+    const note = page.getByTestId('chart-produce-note');
+    for (const a of cli.produceByAcks) await expect(note).toContainText(`acks=${a.acks} ${ms(lang, a.latency.p99)}`);
+    // acks=all waits for the slowed follower: its p99 is the larger by far.
+    expect(cli.produceByAcks[1].latency.p99!).toBeGreaterThan(10 * cli.produceByAcks[0].latency.p99!);
+    const hint = await page.getByTestId('c-produceP99').getAttribute('title');
+    for (const a of cli.produceByAcks) expect(hint).toContain(`acks=${a.acks}: p50 ${ms(lang, a.latency.p50)} ${lang === 'ru' ? 'мс' : 'ms'}, p99 ${ms(lang, a.latency.p99)}`);
+    expect(await noteClipped(page)).toBe(false);
+    expect(await cardSpills(page, 'cluster-view')).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/cluster-acks-split-${lang}-1280x720.png` });
+  }
 });
 
 test('acks=1: the leader of partition 0 dies with records its followers had not fetched; the new leader’s shorter log truncates them (✂) and the lost counter says acks=1', async ({ page }) => {

@@ -463,11 +463,11 @@ describe('export-properties → import', () => {
     expect(imported).toEqual(settings);
     expect((r.scenario as KafkaScenario).producers[0]['batch.size']).toBe(65536);
     const c = SHIPPED.find((s) => s.model === 'cluster')! as ClusterScenario;
-    const cc: ClusterScenario = { ...c, producers: [{ ...c.producers[0], acks: '1', 'enable.idempotence': false, retries: 3, 'linger.ms': 50, 'compression.type': 'lz4', 'max.in.flight.requests.per.connection': 10 }], consumers: [{ name: 'reader', reads: 'topic', 'isolation.level': 'read_committed', 'client.rack': 'eu-1a', 'fetch.max.wait.ms': 100 }] };
+    const cc: ClusterScenario = { ...c, producers: [{ ...c.producers[0], acks: '1', 'enable.idempotence': false, retries: 3, 'linger.ms': 50, 'compression.type': 'lz4', 'max.in.flight.requests.per.connection': 10 }], consumers: [{ name: 'reader', reads: 'topic', 'isolation.level': 'read_committed', 'client.rack': 'eu-1a', 'fetch.max.wait.ms': 100, 'max.partition.fetch.bytes': 262144, 'fetch.max.bytes': 1048576 }] };
     const rc = ok(importConfig(exportProperties(cc)!));
     expect(rc.model).toBe('cluster');
     expect((rc.scenario as ClusterScenario).producers[0]).toMatchObject({ acks: '1', 'enable.idempotence': false, retries: 3, 'linger.ms': 50, 'compression.type': 'lz4', 'max.in.flight.requests.per.connection': 10 });
-    expect((rc.scenario as ClusterScenario).consumers[0]).toMatchObject({ 'isolation.level': 'read_committed', 'client.rack': null, 'fetch.max.wait.ms': 100 });
+    expect((rc.scenario as ClusterScenario).consumers[0]).toMatchObject({ 'isolation.level': 'read_committed', 'client.rack': null, 'fetch.max.wait.ms': 100, 'max.partition.fetch.bytes': 262144, 'fetch.max.bytes': 1048576 });
     expect(rc.skipped.map((x) => [x.key, x.reason.id])).toEqual([['client.rack', 'nm.rackNoBrokers']]);
   });
 

@@ -2,7 +2,7 @@
  * The cluster model's charts as data: which series each draws, in which colour, with which words.
  * Main.svelte draws them two a row — records lost / failed / duplicated (cumulative),
  * the ISR (replicas out of it, summed, beside under-replicated and unavailable partitions), produce
- * latency (ms), end-to-end latency (s); with the broker I/O model on (request costs set) the
+ * latency (ms; with producers of more than one acks setting, a p99 line per setting), end-to-end latency (s); with the broker I/O model on (request costs set) the
  * last two give their places to throughput beside produce requests per second (their ratio is the
  * batch) and the busiest broker's share of busy request handlers (%), so the page keeps four
  * charts at 1280×720. With a web front in front of a producer (the producer-buffer-full story) the
@@ -17,7 +17,7 @@
  * run's numbers (a flat line at 0 alone says nothing).
  */
 import type { ClusterData } from '../../../run/models/cluster/data.ts';
-import type { ClusterSeriesName } from '../../../sim/model/cluster/types.ts';
+import { PRODUCE_P99_BY_ACKS, type Acks, type ClusterSeriesName } from '../../../sim/model/cluster/types.ts';
 import type { Cols } from '../../charts/lineChart.ts';
 import type { Lang } from '../../i18n.ts';
 import type { ChartLine, PanelChart } from '../common/charts.ts';
@@ -76,6 +76,15 @@ interface ChartDef {
   modes: readonly ClusterChartMode[];
   /** Pins the y axis (a share in %). */
   yFixed?: number;
+}
+
+/** The produce chart's line per acks setting (producers of more than one): Okabe–Ito, acks=all in the p99 line's colour. */
+const ACKS_LINE: Readonly<Record<Acks, { color: string; dash: boolean }>> = { '0': { color: '#d55e00', dash: true }, '1': { color: '#e69f00', dash: true }, all: { color: '#cc79a7', dash: false } };
+
+/** The acks settings of a scenario's producers, in the order 0, 1, all, when there are more than one (else empty). */
+export function mixedAcks(s: Pick<ClusterScenario, 'producers'>): Acks[] {
+  const set = new Set(s.producers.map((p) => p.acks));
+  return set.size > 1 ? (['0', '1', 'all'] as const).filter((a) => set.has(a)) : [];
 }
 
 /** Okabe–Ito colours, as the other models' charts use them. */
@@ -225,10 +234,13 @@ export function clusterCharts(
   consumers = d ? d.topology.consumers.length : 1,
   processor = d ? d.summary.processor !== null : false,
   mode: ClusterChartMode = d ? (d.summary.front !== null ? 'buffer' : d.summary.io !== null ? 'io' : 'plain') : 'plain',
+  acks: readonly Acks[] = d ? d.summary.produceByAcks.map((a) => a.acks) : [],
 ): ClusterChart[] {
   const t = (k: ClMessageKey, vars?: Record<string, string | number>) => cltranslate(lang, k, vars);
   return CHARTS.filter((c) => ids.includes(c.id) && c.modes.includes(mode)).map((c) => {
-    const lines = c.lines.filter((l) => processor || !l.withProcessor).map((l) => {
+    const defs: readonly LineDef[] =
+      c.id === 'chart-produce' && acks.length > 1 ? acks.map((a) => ({ series: PRODUCE_P99_BY_ACKS[a], label: `chart.p99.acks${a}` as ClMessageKey, ...ACKS_LINE[a], skipZero: true, scale: 1000 })) : c.lines;
+    const lines = defs.filter((l) => processor || !l.withProcessor).map((l) => {
       const raw = d?.series[l.series] ?? none;
       const span = raw.t.length > 0 ? raw.t[raw.t.length - 1] - raw.t[0] : 0;
       const cols = l.smooth && span > 0 ? trailingMean(raw, l.smooth * span) : raw;
@@ -244,6 +256,11 @@ export function clusterCharts(
     if (c.id === 'chart-io' && rq && rq.batchRecords !== null) note = t('chart.io.note', { n: fmt(lang, rq.batchRecords, 3), kib: fmt(lang, (rq.batchBytes ?? 0) / 1024, 3) });
     const io = d?.summary.io;
     if (c.id === 'chart-busy' && io && io.wait.p99 !== null) note = t('chart.busy.note', { busy: fmt(lang, io.busiest * 100, 3), wait: fmt(lang, io.wait.p99 * 1000, 3), threads: io.threads });
+    const byAcks = d?.summary.produceByAcks ?? [];
+    if (c.id === 'chart-produce' && acks.length > 1 && byAcks.some((a) => a.latency.p99 !== null)) {
+      const ms = (x: number | null) => fmt(lang, x === null ? null : x * 1000, 3);
+      note = t('chart.produce.byAcks', { list: byAcks.map((a) => `acks=${a.acks} ${ms(a.latency.p99)}`).join(' · ') });
+    }
     const buf = d?.summary.buffer;
     if (c.id === 'chart-buffer' && buf && d.simTime > 0) note = t('chart.buffer.note', { used: fmt(lang, buf.used / 1_048_576, 3), total: fmt(lang, buf.memory / 1_048_576, 3), blocked: fmtInt(lang, buf.blockedNow) });
     const reader = d?.summary.consumers[0]?.name ?? '';

@@ -279,6 +279,7 @@ export function clusterCounters(pg: Playground): CounterItem[] {
       id: 'produceP99',
       label: 'c.produce',
       hint: 'c.produceHint',
+      hintMore: s && s.produceByAcks.length > 1 ? `. ${s.produceByAcks.map((a) => q.t('c.produceAcks', { acks: a.acks, p50: ms(L, a.latency.p50), p99: ms(L, a.latency.p99) })).join('; ')}` : '',
       value: num(s?.produceLatency.p99),
       text: ms(L, s?.produceLatency.p99),
       unit: L === 'ru' ? 'мс' : 'ms',

@@ -2,7 +2,7 @@
  * Settings of the cluster model (`"model": "cluster"`), as data for the shared settings panel.
  * Ranges, units and defaults come from ClusterScenarioSchema; `config: true` shows the schema key,
  * which is Kafka's config name (replica.lag.time.max.ms, min.insync.replicas, acks,
- * enable.idempotence, processing.guarantee, isolation.level…). Sections: cluster, topic,
+ * enable.idempotence, processing.guarantee, isolation.level, fetch.max.bytes…). Sections: cluster, topic,
  * producer, processor (when the scenario has one), consumers, network, run.
  */
 import { serviceFields } from '../../settings/distribution-fields.ts';
@@ -289,6 +289,20 @@ const consumerFields: readonly FieldSpec[] = [
     hint: { en: 'A fetch waits at the broker up to this long for new records', ru: 'Fetch ждёт у брокера новых записей до этого времени' },
     config: true,
     step: 100,
+  },
+  {
+    path: 'consumers.{i}.max.partition.fetch.bytes',
+    label: { en: 'Fetch per partition', ru: 'Выборка на партицию' },
+    hint: { en: 'Most bytes one fetch brings for one partition (at least one record)', ru: 'Максимум байт одной выборки для одной партиции (хотя бы одна запись)' },
+    config: true,
+    step: 1024,
+  },
+  {
+    path: 'consumers.{i}.fetch.max.bytes',
+    label: { en: 'Fetch in all', ru: 'Выборка всего' },
+    hint: { en: 'Most bytes one fetch response brings over the partitions it asks one broker for (at least one record); the next starts where it stopped', ru: 'Максимум байт в одном ответе по партициям, запрошенным у одного брокера (хотя бы одна запись); следующий начинается там, где он остановился' },
+    config: true,
+    step: 1024,
   },
 ];
 

@@ -59,6 +59,11 @@ export interface ClusterSummary {
   disconnects: number;
   /** Produce latency of the records acknowledged in the window (send() to the callback), all producers. */
   produceLatency: Latency;
+  /**
+   * The same per `acks` setting, in the order 0, 1, all, with the producers that have it — only when
+   * the producers have more than one setting (else empty: produceLatency is that setting's).
+   */
+  produceByAcks: { acks: Acks; producers: string[]; latency: Latency }[];
   /** Records acknowledged per second in the window (all producers); null before the window has time. */
   throughput: number | null;
   /** Produce requests in the window (every attempt): per second, and per request the mean records and (compressed) bytes; null without requests. */

@@ -5,6 +5,7 @@
 import type { ClusterScenario } from '../../../scenario/schema.ts';
 import type { ClusterModel } from '../../../sim/model/cluster/cluster-model.ts';
 import { brokerViews } from '../../../sim/model/cluster/view.ts';
+import { ACKS_ORDER } from '../../../sim/model/cluster/types.ts';
 import type { LogHistogram } from '../../../sim/metrics/histogram.ts';
 import type { ClusterSummary, Latency } from './data.ts';
 
@@ -51,6 +52,10 @@ export function buildClusterSummary(s: ClusterScenario, m: ClusterModel, wallMs?
     epochBumps: m.epochBumps,
     disconnects: m.producers.disconnects,
     produceLatency: latencyOf(m.producers.hist, m.producers.sum),
+    produceByAcks: (m.producers.byAcks ?? []).flatMap((a, i) => {
+      const acks = ACKS_ORDER[i];
+      return a ? [{ acks, producers: m.producers.list.filter((p) => p.config.acks === acks).map((p) => p.config.name), latency: latencyOf(a.hist, a.sum) }] : [];
+    }),
     throughput: window > 0 ? m.producers.hist.total / window : null,
     requests: {
       count: pr.requests,

@@ -74,6 +74,8 @@ export function formatClusterTable(s: ClusterScenario, r: ClusterSummary): strin
   for (const n of rackNotes(s)) out.push(`note: ${n}`);
   out.push('');
   const rows = r.producers.map((p) => [p.name, p.acks, p.idempotence ? 'on' : 'off', count(p.sent), count(p.acked), count(p.lost), count(p.failed), count(p.duplicates), lat(p.latency)]);
+  // Producers of more than one acks setting: each setting's records together (what the page's produce chart draws a p99 line of).
+  for (const a of r.produceByAcks) rows.push([`acks=${a.acks}`, a.acks, '', '', '', '', '', '', lat(a.latency)]);
   rows.push(['all', '', '', count(r.records.produced), '', count(r.lost), count(r.records.failed), count(r.duplicates), lat(r.produceLatency)]);
   out.push(...table(['producer', 'acks', 'idempotence', 'sent', 'acked', 'lost', 'failed', 'duplicates', 'produce ms p50 / p99 / mean'], rows), '');
   out.push(

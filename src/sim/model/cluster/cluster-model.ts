@@ -34,7 +34,7 @@ import { Controller } from './controller.ts';
 import { createReaders } from './readers.ts';
 import { RequestHandlers } from './io.ts';
 import type { ClusterCore, ClusterReaders } from './read-api.ts';
-import { CLUSTER_SERIES, MAX_TRUNCATIONS, type ClusterFault, type ClusterSeriesName, type TruncationEvent } from './types.ts';
+import { ACKS_ORDER, CLUSTER_SERIES, MAX_TRUNCATIONS, PRODUCE_P99_BY_ACKS, type ClusterFault, type ClusterSeriesName, type TruncationEvent } from './types.ts';
 
 export type ElectionKind = 'clean' | 'unclean' | 'preferred';
 
@@ -536,6 +536,13 @@ export class ClusterModel implements SimModel<ClusterFault>, ClusterCore {
       s.produceP99.set(this.lastSampleT, h.quantile(0.99));
     }
     h.reset();
+    if (pr.byAcks) {
+      pr.byAcks.forEach((a, i) => {
+        if (!a) return;
+        if (a.interval.total > 0) s[PRODUCE_P99_BY_ACKS[ACKS_ORDER[i]]].set(this.lastSampleT, a.interval.quantile(0.99));
+        a.interval.reset();
+      });
+    }
     const sh = pr.sendInterval;
     if (sh.total > 0) {
       s.sendP50.set(this.lastSampleT, sh.quantile(0.5));

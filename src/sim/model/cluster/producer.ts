@@ -62,7 +62,7 @@ import { powInt } from '../../kernel/pmath.ts';
 import type { ClusterProducerConfig } from './config.ts';
 import type { ClusterModel } from './cluster-model.ts';
 import type { Partition } from './partition-state.ts';
-import type { ProducerException } from './types.ts';
+import { ACKS_ORDER, type Acks, type ProducerException } from './types.ts';
 import { BufferPool, type BlockedSend } from './buffer-pool.ts';
 
 /** Produce response error codes (Kafka's names); PENDING: the broker has not answered the batch yet. */
@@ -229,6 +229,16 @@ export interface FrontCounts {
   afterTimeout: number;
 }
 
+/** Slot of each `acks` setting in {@link Producers.byAcks} (its place in ACKS_ORDER). */
+const ACKS_INDEX: Readonly<Record<Acks, number>> = { '0': 0, '1': 1, all: 2 };
+
+/** Produce latency of one `acks` setting's records: window histogram and sum, and the chart interval's histogram. */
+export interface AcksLatency {
+  readonly hist: LogHistogram;
+  sum: number;
+  readonly interval: LogHistogram;
+}
+
 export class Producers {
   readonly list: ProducerState[] = [];
   private readonly batches = new Map<number, Batch>();
@@ -241,6 +251,12 @@ export class Producers {
   readonly hist = new LogHistogram();
   readonly interval = new LogHistogram();
   sum = 0;
+  /**
+   * With producers of more than one `acks` setting, the same three per setting (index
+   * ACKS_ORDER; null for a setting no producer has); null when every producer has the same
+   * one (its numbers are the totals above).
+   */
+  readonly byAcks: (AcksLatency | null)[] | null;
   /** Produce requests sent (every attempt) in the window, the records and (compressed) bytes they carried, and requests sent since the last chart sample with their records. */
   requests = 0;
   requestRecords = 0;
@@ -284,6 +300,8 @@ export class Producers {
     const sim = m.sim;
     const P = m.config.partitions;
     this.atBroker = m.brokers.map(() => new Set<Req>());
+    const acks = new Set(m.config.producers.map((pc) => pc.acks));
+    this.byAcks = acks.size > 1 ? ACKS_ORDER.map((a) => (acks.has(a) ? { hist: new LogHistogram(), sum: 0, interval: new LogHistogram() } : null)) : null;
     m.config.producers.forEach((pc, i) => {
       const keys = makeKeyGenerator(pc.spec.keys, m.streams.stream(`keys:${pc.name}`, i));
       this.list.push({
@@ -1055,6 +1073,14 @@ export class Producers {
 
   private latency(pr: ProducerState, w: number): void {
     this.interval.add(w);
+    const a = this.byAcks?.[ACKS_INDEX[pr.config.acks]];
+    if (a) {
+      a.interval.add(w);
+      if (this.m.sim.now >= this.m.config.warmup) {
+        a.hist.add(w);
+        a.sum += w;
+      }
+    }
     if (this.m.sim.now < this.m.config.warmup) return;
     pr.hist.add(w);
     pr.sum += w;
@@ -1109,8 +1135,10 @@ export class Producers {
 
   /** `b` fails with `e` (`expired`: delivery.timeout.ms); `bump`: the idempotent producer bumps its epoch for the partition (TransactionManager.handleFailedBatch). */
   private failBatch(pr: ProducerState, b: Batch, e: ProducerException, expired: boolean, bump: boolean): void {
-    for (const id of b.ids) this.m.records.fail(id, e, expired);
-    pr.failedBy[e] = (pr.failedBy[e] ?? 0) + 1;
+    // Records, as the run's failedBy counts them (not batches).
+    let n = 0;
+    for (const id of b.ids) if (this.m.records.fail(id, e, expired)) n++;
+    if (n > 0) pr.failedBy[e] = (pr.failedBy[e] ?? 0) + n;
     this.m.sim.progress++;
     this.finish(pr, b);
     if (bump) this.requestBump(pr, b.partition);

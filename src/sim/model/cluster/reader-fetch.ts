@@ -7,7 +7,10 @@
  * readable records past the position (or an error: out of range, not served here any more), else
  * parks it until {@link Fetcher.changed} says there is something, or the wait ends. The response
  * carries the records readable when the broker answered (at most `max.partition.fetch.bytes` per
- * partition) and arrives rtt/2 later; the next request of that session goes at once. A partition is
+ * partition and `fetch.max.bytes` in all, each soft as in Kafka: the record that crosses a limit is
+ * still sent, so the first partition with data always gets one) and arrives rtt/2 later; a response
+ * that `fetch.max.bytes` cut short makes the session's next response start at the first partition
+ * it left out (Kafka's fetch sessions move the partitions that returned data to the end); the next request of that session goes at once. A partition is
  * in at most one request at a time, so a leader change never delivers a range twice.
  */
 import type { Simulation, EventHandle } from '../../kernel/simulation.ts';
@@ -35,8 +38,9 @@ export interface ReadSource {
   crossRack(rack: string | null, broker: number): boolean;
 }
 
-/** Kafka's `max.partition.fetch.bytes` default. */
+/** Kafka's `max.partition.fetch.bytes` and `fetch.max.bytes` defaults (the processor's consumer uses them). */
 export const MAX_PARTITION_FETCH_BYTES = 1_048_576;
+export const FETCH_MAX_BYTES = 52_428_800;
 
 /** Seconds an empty fetch round (request, wait, response) takes at least. */
 export const MIN_FETCH_LOOP = 1e-4;
@@ -55,6 +59,9 @@ export interface FetcherOptions {
   rack: string | null;
   committed: boolean;
   maxWait: number;
+  /** `max.partition.fetch.bytes` and `fetch.max.bytes` (default Kafka's). */
+  maxPartitionBytes?: number;
+  maxBytes?: number;
   /** May partition p be fetched now (the processor pauses partitions whose buffer is full)? */
   fetchable?: (p: number) => boolean;
   /** Records of p at offsets from … from+n−1 arrived: ids[at + k], txns[at + k] for k < n (markers included). */
@@ -80,6 +87,8 @@ export class Session {
   rIds: number[] = [];
   rTxns: number[] = [];
   rBytes = 0;
+  /** The partition the next response starts at (the first one fetch.max.bytes left out of the last), or -1. */
+  startAt = -1;
   constructor(
     readonly id: number,
     readonly fetcher: Fetcher,
@@ -266,6 +275,12 @@ export class Fetcher {
     s.rErr.length = 0;
     s.rIds.length = 0;
     s.rTxns.length = 0;
+    const maxPart = this.opts.maxPartitionBytes ?? MAX_PARTITION_FETCH_BYTES;
+    const maxBytes = this.opts.maxBytes ?? FETCH_MAX_BYTES;
+    // Start where the last response was cut: rotate the request's partitions (the response follows their order).
+    const first = s.startAt >= 0 ? s.req.indexOf(s.startAt) : -1;
+    if (first > 0) s.req.push(...s.req.splice(0, first));
+    s.startAt = -1;
     let bytes = 0;
     for (const p of s.req) {
       const from = this.pos[p];
@@ -281,9 +296,11 @@ export class Fetcher {
         continue;
       }
       const to = Math.min(src.limit(p, s.broker, this.opts.committed), src.end(p));
+      const cap = Math.min(maxPart, maxBytes - bytes);
+      if (cap <= 0 && to > from && s.startAt < 0) s.startAt = p;
       let n = 0;
       let pb = 0;
-      for (let o = from; o < to && pb < MAX_PARTITION_FETCH_BYTES; o++, n++) {
+      for (let o = from; o < to && pb < cap; o++, n++) {
         const id = src.idAt(p, o);
         s.rIds.push(id);
         s.rTxns.push(src.txnAt(p, o));

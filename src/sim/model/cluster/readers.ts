@@ -94,6 +94,8 @@ export class Consumer {
       rack: cfg['client.rack'],
       committed: this.committed,
       maxWait: cfg['fetch.max.wait.ms'] / 1000,
+      maxPartitionBytes: cfg['max.partition.fetch.bytes'],
+      maxBytes: cfg['fetch.max.bytes'],
       deliver: (_p, _from, ids, txns, at, n) => this.deliver(ids, txns, at, n),
       onReset: (p, from, to) => {
         const log = core.log;

@@ -118,14 +118,15 @@ export class RecordTable {
     if (this.state[id] === RecState.AckedStored && this.copies[id] === 0) this.lose(id);
   }
 
-  /** The producer's callback got `e` (`expired`: a TimeoutException because delivery.timeout.ms passed). */
-  fail(id: number, e: ProducerException, expired = false): void {
-    if (this.state[id] !== RecState.InFlight) return;
+  /** The producer's callback got `e` (`expired`: a TimeoutException because delivery.timeout.ms passed); false when the record was no longer in flight (nothing counted). */
+  fail(id: number, e: ProducerException, expired = false): boolean {
+    if (this.state[id] !== RecState.InFlight) return false;
     this.move(id, expired ? RecState.Expired : RecState.Failed);
     const p = this.byProducer[this.producer[id]];
     p.failed++;
     if (expired) p.expired++;
     this.failedBy[e] = (this.failedBy[e] ?? 0) + 1;
+    return true;
   }
 
   /** send() of `id` waits for buffer memory. */

@@ -27,6 +27,8 @@ import type { ClusterScenario } from '../../../scenario/schema.ts';
 export type ClusterFault = ClusterScenario['faults'][number];
 
 export type Acks = '0' | '1' | 'all';
+/** The acks settings in order (the slots of the per-acks latencies). */
+export const ACKS_ORDER: readonly Acks[] = ['0', '1', 'all'];
 
 /** Exceptions a producer's callback can see (Kafka's class names). */
 export type ProducerException =
@@ -169,6 +171,10 @@ export type ClusterSeriesName =
   /** Produce latency (send() to acknowledgement) percentiles of the records acknowledged in each interval, seconds. */
   | 'produceP50'
   | 'produceP99'
+  /** The same p99 of the records of producers with acks=0, 1 and all: only with producers of more than one acks setting (else empty). */
+  | 'produceP99Acks0'
+  | 'produceP99Acks1'
+  | 'produceP99AcksAll'
   /** End-to-end latency (send() to the first consumer's poll) percentiles of each interval, seconds. */
   | 'e2eP50'
   | 'e2eP99'
@@ -190,6 +196,9 @@ export type ClusterSeriesName =
   | 'shed'
   | 'expired';
 
+/** The per-acks produce p99 series, in {@link ACKS_ORDER}. */
+export const PRODUCE_P99_BY_ACKS: Readonly<Record<Acks, ClusterSeriesName>> = { '0': 'produceP99Acks0', '1': 'produceP99Acks1', all: 'produceP99AcksAll' };
+
 export const CLUSTER_SERIES: readonly ClusterSeriesName[] = [
   'ackedRate',
   'lost',
@@ -202,6 +211,9 @@ export const CLUSTER_SERIES: readonly ClusterSeriesName[] = [
   'unavailable',
   'produceP50',
   'produceP99',
+  'produceP99Acks0',
+  'produceP99Acks1',
+  'produceP99AcksAll',
   'e2eP50',
   'e2eP99',
   'requestRate',

@@ -136,7 +136,14 @@ export class Station implements SimModel, OwnEvents {
   private readonly nQueue: TimeIntegral;
   private readonly nBusy: TimeIntegral;
   private readonly arrivalCount: TimeIntegral;
+  /**
+   * Without a capacity limit every arrival is admitted and none is blocked: then `admittedCount`
+   * is `arrivalCount` itself and `blocked` (all zeros) is rebuilt when read, from the arrivals
+   * since the reset — the same numbers for two fewer updates per customer.
+   */
   private readonly admittedCount: TimeIntegral;
+  private readonly bounded: boolean;
+  private arrivalsAtReset = 0;
   private readonly departureCount: TimeIntegral;
   private readonly w = new BatchMeans();
   private readonly wq = new BatchMeans();
@@ -169,7 +176,8 @@ export class Station implements SimModel, OwnEvents {
     this.nQueue = new TimeIntegral(batch);
     this.nBusy = new TimeIntegral(batch);
     this.arrivalCount = new TimeIntegral(batch);
-    this.admittedCount = new TimeIntegral(batch);
+    this.bounded = config.capacity !== null;
+    this.admittedCount = this.bounded ? new TimeIntegral(batch) : this.arrivalCount;
     this.departureCount = new TimeIntegral(batch);
     this.series = new DownsampledSeries(scale / 4, 1024);
 
@@ -262,8 +270,10 @@ export class Station implements SimModel, OwnEvents {
       this.blocked.add(1);
       return;
     }
-    this.blocked.add(0);
-    this.admittedCount.impulse(now);
+    if (this.bounded) {
+      this.blocked.add(0);
+      this.admittedCount.impulse(now);
+    }
     this.inSystem++;
     this.nSys.set(now, this.inSystem);
     this.series.set(now, this.inSystem);
@@ -312,12 +322,20 @@ export class Station implements SimModel, OwnEvents {
     this.nQueue.reset(t);
     this.nBusy.reset(t);
     this.arrivalCount.reset(t);
-    this.admittedCount.reset(t);
+    if (this.bounded) this.admittedCount.reset(t);
+    this.arrivalsAtReset = this.arrivals;
     this.departureCount.reset(t);
     this.w.reset();
     this.wq.reset();
     this.blocked.reset();
     this.wHist.reset();
+  }
+
+  /** `blocked` as it would be without a capacity limit: a 0 for every arrival since the reset. */
+  private unblocked(): BatchMeans {
+    const b = new BatchMeans();
+    b.addZeros(this.arrivals - this.arrivalsAtReset);
+    return b;
   }
 
   /** Runs until simulated time `until` (seconds); see {@link Simulation.run}. */
@@ -357,7 +375,7 @@ export class Station implements SimModel, OwnEvents {
       W: this.w.estimate(level),
       Wq: this.wq.estimate(level),
       utilization: { mean: busy.mean / c, hw: busy.hw / c, batches: busy.batches },
-      pBlock: this.blocked.estimate(level),
+      pBlock: this.bounded ? this.blocked.estimate(level) : this.unblocked().estimate(level),
       p50: this.wHist.quantile(0.5),
       p90: this.wHist.quantile(0.9),
       p99: this.wHist.quantile(0.99),

@@ -61,6 +61,31 @@ describe('BatchMeans', () => {
     expect(e.batches).toBeLessThan(32);
   });
 
+  it('addZeros(m) is m calls of add(0), after any values and in any pieces', () => {
+    for (const [before, pieces] of [
+      [[], [0, 1, 5, 100]],
+      [[3, 1, 4], [63, 1, 1, 640]],
+      [[1, 0, 1, 1, 0, 1, 0, 0, 1], [7, 0, 100_000, 33]],
+      [[0.5], [1_000_003]],
+    ] as const) {
+      const bulk = new BatchMeans(8);
+      const one = new BatchMeans(8);
+      for (const x of before) {
+        bulk.add(x);
+        one.add(x);
+      }
+      for (const m of pieces) {
+        bulk.addZeros(m);
+        for (let i = 0; i < m; i++) one.add(0);
+        expect(bulk.n).toBe(one.n);
+        expect(JSON.stringify(bulk.estimate())).toBe(JSON.stringify(one.estimate()));
+      }
+      bulk.add(1);
+      one.add(1);
+      expect(JSON.stringify(bulk.estimate())).toBe(JSON.stringify(one.estimate()));
+    }
+  });
+
   it('reports no half-width with fewer than 10 batches', () => {
     const b = new BatchMeans();
     for (let i = 0; i < 5; i++) b.add(i);

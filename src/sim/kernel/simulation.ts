@@ -89,12 +89,12 @@ export class Simulation {
   /** What a {@link NoProgressError} suggests as the cause; models set their own. */
   noProgressHint = 'the model has work that takes no simulated time and repeats it forever';
   /** The instant of the current run of same-instant events, their count, and `progress` when it began. */
-  private stallT = -1;
-  private stalled = 0;
-  private stallMark = 0;
+  protected stallT = -1;
+  protected stalled = 0;
+  protected stallMark = 0;
   private stallKinds: number[] = [];
-  private readonly queue = new EventQueue();
-  private readonly handlers: Handler[] = [];
+  protected readonly queue = new EventQueue();
+  protected readonly handlers: Handler[] = [];
   private readonly names: string[] = [];
 
   /** Registers a handler; returns the event kind to schedule it with. */
@@ -170,7 +170,7 @@ export class Simulation {
    * an event at the same instant as the previous one: by `step` for each, by `run` every
    * {@link STALL_CHECK} events and for each of the last {@link STALL_SAMPLE} before the limit.
    */
-  private sameInstant(t: number, kind: number): void {
+  protected sameInstant(t: number, kind: number): void {
     const n = ++this.stalled;
     if (this.progress !== this.stallMark) {
       // Progress since the last check: the work at this instant is finite so far; count again.
@@ -187,6 +187,25 @@ export class Simulation {
     for (const k of this.stallKinds) counts.set(k, (counts.get(k) ?? 0) + 1);
     const kinds = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([k]) => this.kindName(k));
     throw new NoProgressError(t, this.stallLimit, kinds, this.noProgressHint);
+  }
+
+  /**
+   * `run`'s guard for one more event (of kind `kind`) at the instant of the previous one, `ran`
+   * events into the call: counts it, and every {@link STALL_CHECK}
+   * events and for each of the last {@link STALL_SAMPLE} before the limit looks at the model's
+   * progress (see {@link sameInstant}); on a stall the events run so far are counted and the error
+   * thrown.
+   */
+  protected againInRun(t: number, kind: number, ran: number): void {
+    if ((++this.stalled & (STALL_CHECK - 1)) === 0 || this.stalled >= this.stallLimit - STALL_SAMPLE) {
+      this.stalled--;
+      try {
+        this.sameInstant(t, kind);
+      } catch (e) {
+        this.events += ran;
+        throw e;
+      }
+    }
   }
 
   /** Runs the next event. Returns false when there is none. Throws {@link NoProgressError} when time is stuck. */
@@ -228,15 +247,7 @@ export class Simulation {
         this.stallT = t;
         this.stalled = 0;
         this.stallMark = this.progress;
-      } else if ((++this.stalled & (STALL_CHECK - 1)) === 0 || this.stalled >= this.stallLimit - STALL_SAMPLE) {
-        this.stalled--;
-        try {
-          this.sameInstant(t, q.kind[s]);
-        } catch (e) {
-          this.events += n;
-          throw e;
-        }
-      }
+      } else this.againInRun(t, q.kind[s], n);
       q.dropTop(s);
       this.now = t;
       n++;

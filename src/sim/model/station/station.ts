@@ -7,7 +7,8 @@
  * Statistics are collected after `warmup` seconds (every accumulator is reset then); the counters
  * `arrivals/completed/dropped` cover the whole run so that conservation can be checked at any time.
  */
-import { Simulation } from '../../kernel/simulation.ts';
+import { StationSimulation, type OwnEvents } from './clock.ts';
+import { DepartureHeap } from './departures.ts';
 import { RngStreams, type Rng } from '../../kernel/rng.ts';
 import { makeDistribution, type Distribution, type DistributionSpec } from '../../kernel/distributions.ts';
 import { BatchMeans } from '../../metrics/batch-means.ts';
@@ -97,8 +98,8 @@ function unitShape(shape: ArrivalShape): Distribution {
   return makeDistribution(spec);
 }
 
-export class Station implements SimModel {
-  readonly sim = new Simulation();
+export class Station implements SimModel, OwnEvents {
+  readonly sim = new StationSimulation();
   private readonly arrivalRng: Rng;
   private readonly serverRngs: Rng[];
   private readonly interarrival: Distribution;
@@ -110,7 +111,18 @@ export class Station implements SimModel {
   private freeTop: number;
   private rate: number;
   private nextStep = 0;
-  private arrivalHandle = -1;
+  /**
+   * The station's own events, outside the event list (see clock.ts): the next arrival (Infinity
+   * when none is coming) and the departures; each numbered in the order it was scheduled.
+   */
+  private arrivalT = Infinity;
+  private arrivalSeq = 0;
+  private readonly departures: DepartureHeap;
+  private seq = 0;
+  /** The earliest of them (OwnEvents). */
+  nextT = Infinity;
+  nextKind: number;
+  nextArg = 0;
   private readonly kArrival: number;
   private readonly kDeparture: number;
   private readonly kRateChange: number;
@@ -124,7 +136,14 @@ export class Station implements SimModel {
   private readonly nQueue: TimeIntegral;
   private readonly nBusy: TimeIntegral;
   private readonly arrivalCount: TimeIntegral;
+  /**
+   * Without a capacity limit every arrival is admitted and none is blocked: then `admittedCount`
+   * is `arrivalCount` itself and `blocked` (all zeros) is rebuilt when read, from the arrivals
+   * since the reset — the same numbers for two fewer updates per customer.
+   */
   private readonly admittedCount: TimeIntegral;
+  private readonly bounded: boolean;
+  private arrivalsAtReset = 0;
   private readonly departureCount: TimeIntegral;
   private readonly w = new BatchMeans();
   private readonly wq = new BatchMeans();
@@ -147,6 +166,7 @@ export class Station implements SimModel {
     this.freeServers = new Int32Array(config.servers);
     for (let i = 0; i < config.servers; i++) this.freeServers[i] = config.servers - 1 - i;
     this.freeTop = config.servers;
+    this.departures = new DepartureHeap(config.servers);
     this.rate = config.arrival.rate;
 
     // Time batches start at ~100 mean inter-event times; they double as the run grows.
@@ -156,20 +176,59 @@ export class Station implements SimModel {
     this.nQueue = new TimeIntegral(batch);
     this.nBusy = new TimeIntegral(batch);
     this.arrivalCount = new TimeIntegral(batch);
-    this.admittedCount = new TimeIntegral(batch);
+    this.bounded = config.capacity !== null;
+    this.admittedCount = this.bounded ? new TimeIntegral(batch) : this.arrivalCount;
     this.departureCount = new TimeIntegral(batch);
     this.series = new DownsampledSeries(scale / 4, 1024);
 
     const sim = this.sim;
-    this.kArrival = sim.register('arrival', () => this.onArrival());
-    this.kDeparture = sim.register('departure', (server) => this.onDeparture(server));
+    // Arrivals and departures never go through the event list: `sim` runs them (runNext); they
+    // are registered for their names and kinds (peekEvent, the no-progress guard).
+    const own = (): void => {
+      throw new Error('station events run outside the event list');
+    };
+    this.kArrival = sim.register('arrival', own);
+    this.kDeparture = sim.register('departure', own);
     this.kRateChange = sim.register('rate-change', (i) => this.onRateChange(i));
     const kWarmup = sim.register('warmup-end', () => this.resetStats());
+    this.nextKind = this.kArrival;
 
     if (config.warmup > 0) sim.scheduleAt(config.warmup, kWarmup, 0, -100);
     else this.resetStats();
     this.scheduleNextStep();
     this.scheduleArrival();
+    this.updateNext();
+    sim.attach(this);
+  }
+
+  /** Own events pending (OwnEvents): the next arrival, if one is coming, and a departure per busy server. */
+  get ownPending(): number {
+    return (this.arrivalT < Infinity ? 1 : 0) + this.departures.size;
+  }
+
+  /** Runs the earliest own event at `t` (OwnEvents). */
+  runNext(t: number): void {
+    if (this.nextKind === this.kArrival) this.onArrival(t);
+    else this.onDeparture(t);
+    this.updateNext();
+  }
+
+  /** Finds the earliest own event: by time, then by the order they were scheduled in. */
+  private updateNext(): void {
+    const d = this.departures;
+    const ta = this.arrivalT;
+    if (d.size > 0) {
+      const td = d.t[0];
+      if (td < ta || (td === ta && d.seq[0] < this.arrivalSeq)) {
+        this.nextT = td;
+        this.nextKind = this.kDeparture;
+        this.nextArg = d.server[0];
+        return;
+      }
+    }
+    this.nextT = ta;
+    this.nextKind = this.kArrival;
+    this.nextArg = 0;
   }
 
   private scheduleNextStep(): void {
@@ -181,22 +240,25 @@ export class Station implements SimModel {
 
   private scheduleArrival(): void {
     const dt = this.rate > 0 ? this.interarrival.sample(this.arrivalRng) / this.rate : Infinity;
+    const t = this.sim.now + dt;
     // A rate so small that the next arrival is beyond any representable time means none comes.
-    this.arrivalHandle = Number.isFinite(this.sim.now + dt) ? this.sim.schedule(dt, this.kArrival) : -1;
+    if (Number.isFinite(t)) {
+      this.arrivalT = t;
+      this.arrivalSeq = this.seq++;
+    } else this.arrivalT = Infinity;
   }
 
   private onRateChange(i: number): void {
     // Memoryless restart: exact for Poisson arrivals, a renewal restart for other shapes.
     this.rate = this.config.arrival.profile[i].rate;
-    if (this.arrivalHandle >= 0) this.sim.cancel(this.arrivalHandle);
+    this.arrivalT = Infinity;
     this.nextStep = i + 1;
     this.scheduleArrival();
     this.scheduleNextStep();
+    this.updateNext();
   }
 
-  private onArrival(): void {
-    const sim = this.sim;
-    const now = sim.now;
+  private onArrival(now: number): void {
     this.scheduleArrival();
     this.arrivals++;
     this.arrivalCount.impulse(now);
@@ -208,8 +270,10 @@ export class Station implements SimModel {
       this.blocked.add(1);
       return;
     }
-    this.blocked.add(0);
-    this.admittedCount.impulse(now);
+    if (this.bounded) {
+      this.blocked.add(0);
+      this.admittedCount.impulse(now);
+    }
     this.inSystem++;
     this.nSys.set(now, this.inSystem);
     this.series.set(now, this.inSystem);
@@ -225,11 +289,14 @@ export class Station implements SimModel {
     this.wq.add(now - arrivedAt);
     this.observer?.serviceStart?.(now, now - arrivedAt);
     this.nBusy.set(now, this.config.servers - this.freeTop);
-    this.sim.schedule(this.service.sample(this.serverRngs[server]), this.kDeparture, server);
+    const dt = this.service.sample(this.serverRngs[server]);
+    if (!(dt >= 0) || dt === Infinity) throw new RangeError(`delay must be a finite number ≥ 0, got ${dt} (event departure)`);
+    this.departures.push(now + dt, this.seq++, server);
   }
 
-  private onDeparture(server: number): void {
-    const now = this.sim.now;
+  private onDeparture(now: number): void {
+    const server = this.departures.server[0];
+    this.departures.pop();
     const w = now - this.serverArrival[server];
     this.w.add(w);
     this.wHist.add(w);
@@ -255,12 +322,20 @@ export class Station implements SimModel {
     this.nQueue.reset(t);
     this.nBusy.reset(t);
     this.arrivalCount.reset(t);
-    this.admittedCount.reset(t);
+    if (this.bounded) this.admittedCount.reset(t);
+    this.arrivalsAtReset = this.arrivals;
     this.departureCount.reset(t);
     this.w.reset();
     this.wq.reset();
     this.blocked.reset();
     this.wHist.reset();
+  }
+
+  /** `blocked` as it would be without a capacity limit: a 0 for every arrival since the reset. */
+  private unblocked(): BatchMeans {
+    const b = new BatchMeans();
+    b.addZeros(this.arrivals - this.arrivalsAtReset);
+    return b;
   }
 
   /** Runs until simulated time `until` (seconds); see {@link Simulation.run}. */
@@ -300,7 +375,7 @@ export class Station implements SimModel {
       W: this.w.estimate(level),
       Wq: this.wq.estimate(level),
       utilization: { mean: busy.mean / c, hw: busy.hw / c, batches: busy.batches },
-      pBlock: this.blocked.estimate(level),
+      pBlock: this.bounded ? this.blocked.estimate(level) : this.unblocked().estimate(level),
       p50: this.wHist.quantile(0.5),
       p90: this.wHist.quantile(0.9),
       p99: this.wHist.quantile(0.99),

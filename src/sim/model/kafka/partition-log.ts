@@ -50,6 +50,11 @@ export const FETCHED = 8;
 export const DELIVERED = 16;
 const STATE_MASK = 7;
 
+/** {@link PartitionLog.take}'s answers. */
+export const NOT_WAITING = 0;
+export const FETCHED_BEFORE = 1;
+export const FIRST_FETCH = 2;
+
 export class PartitionLog {
   logStart = 0;
   logEnd = 0;
@@ -204,9 +209,17 @@ export class PartitionLog {
     return before;
   }
 
-  markFetched(g: number, offset: number): void {
+  /**
+   * A fetch takes the record for group g: a waiting record becomes in flight (and fetched). Returns
+   * {@link NOT_WAITING} (nothing changed) for a record in any other state, else whether it had been
+   * fetched before ({@link FETCHED_BEFORE}) or this is its first fetch ({@link FIRST_FETCH}).
+   */
+  take(g: number, offset: number): number {
     const j = g * this.capacity + this.slot(offset);
-    this.st[j] = (this.st[j] & ~STATE_MASK) | RecordState.InFlight | FETCHED;
+    const s = this.st[j];
+    if ((s & STATE_MASK) !== RecordState.Waiting) return NOT_WAITING;
+    this.st[j] = (s & ~STATE_MASK) | RecordState.InFlight | FETCHED;
+    return (s & FETCHED) !== 0 ? FETCHED_BEFORE : FIRST_FETCH;
   }
 
   timestamp(offset: number): number {

@@ -62,6 +62,12 @@ export class PartitionLog {
   poisoned = 0;
   /** First offset held in the ring. */
   base = 0;
+  /**
+   * Per group: one past the highest offset the group has ever fetched from this partition. Every
+   * record at or above it is still Waiting for that group (only a fetch makes a record in flight),
+   * so scans for fetched records stop there (stats.ts partitionInFlight).
+   */
+  readonly fetchedEnd: Float64Array;
   private head = 0;
   private capacity: number;
   ts: Float64Array;
@@ -88,6 +94,7 @@ export class PartitionLog {
     this.seq = new Float64Array(initialCapacity);
     this.flags = new Uint8Array(initialCapacity);
     this.st = new Uint8Array(initialCapacity * groups);
+    this.fetchedEnd = new Float64Array(groups);
   }
 
   get name(): string {

@@ -233,6 +233,7 @@ export class PollLoop {
           // following poll() throws before reaching any other partition.
           g.fetched[p] = stop - o;
           g.position[p] = o;
+          if (o > log.fetchedEnd[gi]) log.fetchedEnd[gi] = o;
           c.rotate = idx;
           unreadable = p;
           break fetching;
@@ -252,6 +253,7 @@ export class PollLoop {
       }
       g.fetched[p] = stop - o;
       g.position[p] = o;
+      if (o > log.fetchedEnd[gi]) log.fetchedEnd[gi] = o;
       lastTaken = idx;
       cut = g.fetched[p] > 0;
     }

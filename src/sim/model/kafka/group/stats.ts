@@ -28,13 +28,16 @@ export function partitionLag(g: ConsumerGroup, p: number): [number, number] {
 
 /**
  * Records of partition p counted in its lag that the group has already fetched (being processed,
- * or applied and waiting for the next commit): the part of the lag that is "in flight".
+ * or applied and waiting for the next commit): the part of the lag that is "in flight". Only a
+ * fetch makes a record in flight (and only an in-flight one becomes applied), so the scan stops at
+ * the group's highest fetched offset: O(fetched and uncommitted), however deep the backlog behind it.
  */
 export function partitionInFlight(g: ConsumerGroup, p: number): number {
   const log = g.host.logs[p];
   const gi = g.host.groupIndex;
+  const end = Math.min(log.logEnd, log.fetchedEnd[gi]);
   let n = 0;
-  for (let o = Math.max(0, g.committed[p], log.base); o < log.logEnd; o++) {
+  for (let o = Math.max(0, g.committed[p], log.base); o < end; o++) {
     const s = log.state(gi, o);
     if (s === RecordState.InFlight || s === RecordState.Applied) n++;
   }

@@ -106,7 +106,11 @@ export class PartitionLog {
     return this.logEnd - this.base;
   }
 
-  private slot(offset: number): number {
+  /**
+   * Ring index of a held offset: `ts`, `key`, `seq` and `flags` are indexed by it, and
+   * {@link stateAt}/{@link setStateAt} take it (valid until the next append or prune).
+   */
+  slot(offset: number): number {
     let i = this.head + (offset - this.base);
     if (i >= this.capacity) i -= this.capacity;
     return i;
@@ -199,6 +203,17 @@ export class PartitionLog {
     return this.st[g * this.capacity + this.slot(offset)] & STATE_MASK;
   }
 
+  /** {@link state} of the record at ring index i (see {@link slot}). */
+  stateAt(g: number, i: number): number {
+    return this.st[g * this.capacity + i] & STATE_MASK;
+  }
+
+  /** {@link setState} of the record at ring index i (see {@link slot}). */
+  setStateAt(g: number, i: number, state: RecordState): void {
+    const j = g * this.capacity + i;
+    this.st[j] = (this.st[j] & ~STATE_MASK) | state;
+  }
+
   fetchedBefore(g: number, offset: number): boolean {
     return (this.st[g * this.capacity + this.slot(offset)] & FETCHED) !== 0;
   }
@@ -222,7 +237,12 @@ export class PartitionLog {
    * fetched before ({@link FETCHED_BEFORE}) or this is its first fetch ({@link FIRST_FETCH}).
    */
   take(g: number, offset: number): number {
-    const j = g * this.capacity + this.slot(offset);
+    return this.takeAt(g, this.slot(offset));
+  }
+
+  /** {@link take} of the record at ring index i (see {@link slot}). */
+  takeAt(g: number, i: number): number {
+    const j = g * this.capacity + i;
     const s = this.st[j];
     if ((s & STATE_MASK) !== RecordState.Waiting) return NOT_WAITING;
     this.st[j] = (s & ~STATE_MASK) | RecordState.InFlight | FETCHED;

@@ -181,29 +181,32 @@ export class Executor {
     const now = this.host.sim.now;
     g.pollLoop.markHandled(c, p, o);
     if (!log.holds(o)) return;
-    const s = log.state(gi, o);
+    // The record's ring index, once: its state, timestamp, key and sequence are all read by it.
+    const i = log.slot(o);
+    const s = log.stateAt(gi, i);
     if (this.tr !== null) this.tr.event(now, gi, p, o, s === RecordState.InFlight ? 'applied' : 'duplicate', c ? c.name : `${g.id}-retry`, s === RecordState.InFlight ? undefined : { why: TRACE_STATES[s] });
     if (s === RecordState.Applied) {
       if (!this.config.processing.idempotent) g.duplicates++;
       return;
     }
     if (s !== RecordState.InFlight) return;
-    log.setState(gi, o, RecordState.Applied);
+    log.setStateAt(gi, i, RecordState.Applied);
     g.inFlight--;
     g.applied++;
     g.owed.set(now, g.owed.current - 1);
     this.host.sim.progress++; // a first apply: see Simulation.progress (a duplicate is not progress)
     g.out.impulse(now);
-    const w = now - log.timestamp(o);
+    const w = now - log.ts[i];
     g.w.add(w);
     const bucket = g.wHist.bucketOf(w);
     g.wHist.addAt(bucket);
     g.windowHist.addAt(bucket);
-    const key = log.keyOf(o);
+    const key = log.key[i];
     if (key >= 0) {
-      const seq = log.sequenceOf(o);
-      if (seq < g.lastSeq[key]) g.orderingViolations++;
-      else g.lastSeq[key] = seq;
+      const seq = log.seq[i];
+      const j = key * g.seqStride + g.seqSlot;
+      if (seq < g.lastSeq[j]) g.orderingViolations++;
+      else g.lastSeq[j] = seq;
     }
   }
 }

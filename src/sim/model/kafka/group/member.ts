@@ -239,9 +239,10 @@ export class PollLoop {
           break fetching;
         }
         if (tr !== null) this.traceFetch(tr, c, log, p, o);
-        const taken = log.take(gi, o);
+        const i = log.slot(o);
+        const taken = log.takeAt(gi, i);
         if (taken !== NOT_WAITING) {
-          if (taken === FIRST_FETCH) g.wq.add(this.host.sim.now - log.timestamp(o));
+          if (taken === FIRST_FETCH) g.wq.add(this.host.sim.now - log.ts[i]);
           g.inFlight++;
         }
         // A record already handled (applied, dead-lettered, in a retry topic) is delivered again

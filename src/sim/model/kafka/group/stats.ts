@@ -48,8 +48,15 @@ export function partitionInFlight(g: ConsumerGroup, p: number): number {
 export function sampleLag(g: ConsumerGroup, perPartition?: Float64Array): [number, number] {
   let records = 0;
   let seconds = 0;
-  for (let p = 0; p < g.host.logs.length; p++) {
-    const [r, s] = partitionLag(g, p);
+  const logs = g.host.logs;
+  const now = g.host.sim.now;
+  for (let p = 0; p < logs.length; p++) {
+    // partitionLag(g, p), without its pair: this runs for every partition at every chart sample.
+    const log = logs[p];
+    const committed = Math.max(0, g.committed[p]);
+    const at = Math.max(committed, log.logStart, log.base);
+    const r = log.logEnd - committed;
+    const s = at < log.logEnd ? now - log.timestamp(at) : 0;
     if (perPartition) perPartition[p] = r;
     records += r;
     if (s > seconds) seconds = s;

@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { createKafka } from '../../src/run/run.ts';
 import { buildKafkaSummary } from '../../src/run/models/kafka/summary.ts';
 import { load } from './helpers.ts';
+import { partitionInFlight } from '../../src/sim/model/kafka/group/stats.ts';
+import { RecordState } from '../../src/sim/model/kafka/partition-log.ts';
 
 describe('lag in records and lag in seconds are measured from the same position', () => {
   it('littles-law: per partition, lag records ≈ partition rate × lag age, and zero exactly together', () => {
@@ -65,5 +67,37 @@ describe('lag in records and lag in seconds are measured from the same position'
     const r = buildKafkaSummary(s, m);
     expect(r.lagRecords.final).toBeGreaterThan(100_000);
     expect(r.lagRecords.inFlight / r.lagRecords.final).toBeLessThan(0.05);
+  });
+
+  it('the in-flight count stops at the highest fetched offset and misses nothing: equal to a scan to log end', () => {
+    // partitionInFlight scans committed → the group's highest fetched offset (only a fetch makes a
+    // record in flight). Rebalances, crashes, retries, seek-backs, retention and groups far behind
+    // must all give the count a scan of every held record up to log end gives.
+    const full = (m: ReturnType<typeof createKafka>, gi: number, p: number) => {
+      const log = m.logs[p];
+      const g = m.groups[gi];
+      let n = 0;
+      for (let o = Math.max(0, g.committed[p], log.base); o < log.logEnd; o++) {
+        const st = log.state(gi, o);
+        if (st === RecordState.InFlight || st === RecordState.Applied) n++;
+      }
+      return n;
+    };
+    let nonZero = 0;
+    for (const id of ['rebalance-storm', 'retry-topics', 'retention-reset', 'pubsub-groups']) {
+      const s = load(id);
+      const m = createKafka(s);
+      for (let i = 1; i <= 12; i++) {
+        m.run((s.duration * i) / 12);
+        for (let gi = 0; gi < m.groups.length; gi++) {
+          for (let p = 0; p < m.logs.length; p++) {
+            const n = partitionInFlight(m.groups[gi], p);
+            expect(n, `${id} t=${m.sim.now} group ${gi} partition ${p}`).toBe(full(m, gi, p));
+            if (n > 0) nonZero++;
+          }
+        }
+      }
+    }
+    expect(nonZero).toBeGreaterThan(100);
   });
 });

@@ -193,6 +193,16 @@ export class KafkaModel implements SimModel<Fault> {
   private readonly producers: Producer[] = [];
   private readonly arrivals: ProducerArrivals<Producer>;
   private readonly keyHashes: Int32Array;
+  /**
+   * One row of `keyStride` = 1 + groups Int32 per global key: the partition the key's producer
+   * sends it to now (−1: not looked up yet, or the producer's partition count changed), then each
+   * group's newest applied produce sequence (GroupHost.keyTable). A produce and, later, the apply
+   * of the same record read the same row: one cache line per record instead of two.
+   */
+  private readonly keyTable: Int32Array;
+  private readonly keyStride: number;
+  /** segment.ms in seconds. */
+  private readonly segmentS: number;
   private readonly kProduce: number;
   private readonly faults: FaultTimeline<Fault>;
   private readonly kRetention: number;
@@ -251,6 +261,9 @@ export class KafkaModel implements SimModel<Fault> {
       keyBase += keys.count;
     }
     this.keyHashes = new Int32Array(Math.max(1, keyBase)).fill(-1);
+    this.keyStride = 1 + G;
+    this.segmentS = topic['segment.ms'] / 1000;
+    this.keyTable = new Int32Array(Math.max(1, keyBase) * this.keyStride).fill(-1);
     const keyName = (k: number) => {
       const p = this.producers.find((x) => k >= x.keyBase && k < x.keyBase + x.keys.count)!;
       return p.keys.key(k - p.keyBase);
@@ -309,6 +322,8 @@ export class KafkaModel implements SimModel<Fault> {
       logs: this.logs,
       topic: topic.name,
       keyCount: keyBase,
+      keyTable: this.keyTable,
+      keyStride: this.keyStride,
       keyHash: (k: number) => this.keyHash(k),
       keyName,
       groupIndex: g,
@@ -355,10 +370,16 @@ export class KafkaModel implements SimModel<Fault> {
       this.log.add(now, 'ERROR', `KafkaProducer ${p.config.name}`, refusedText(`${this.config.topic.name}-value`, this.config.topic['schema.compatibility.level']));
       return;
     }
-    const partition = k < 0 ? p.sticky.partition(p.config.recordBytes) : p.cache!.partitionOf(k);
+    let partition: number;
+    if (k < 0) partition = p.sticky.partition(p.config.recordBytes);
+    else {
+      const j = (p.keyBase + k) * this.keyStride;
+      partition = this.keyTable[j];
+      if (partition < 0) partition = this.keyTable[j] = p.cache!.partitionOf(k);
+    }
     const log = this.logs[partition];
     const flags = p.unreadable ? POISON_DESERIALIZE : this.poison.length > 0 ? this.poisonFlags(p, k, partition) : 0;
-    const offset = log.append(now, k < 0 ? -1 : p.keyBase + k, this.sequence++, this.config.topic['segment.ms'] / 1000, flags);
+    const offset = log.append(now, k < 0 ? -1 : p.keyBase + k, this.sequence++, this.segmentS, flags);
     if (this.tracer !== null) this.tracer.appended(now, p.config.name, k < 0 ? -1 : p.keyBase + k, partition, offset, this.sequence - 1);
     if (flags && !p.unreadable) this.log.add(now, 'WARN', 'FaultInjector', `poison record produced to ${log.name} at offset ${log.logEnd - 1}${k >= 0 ? ` (key ${p.keys.key(k)})` : ''}`);
     p.produced++;
@@ -420,6 +441,8 @@ export class KafkaModel implements SimModel<Fault> {
     this.log.add(this.sim.now, 'INFO', p.config.name, `metadata refresh (metadata.max.age.ms=${p.config['metadata.max.age.ms']}): topic ${this.config.topic.name} has ${n} partitions (was ${p.partitions}); keys now map by hash mod ${n}`);
     p.partitions = n;
     p.cache?.setNumPartitions(n);
+    // Its keys' partitions are looked up again (hash % n) at their next record.
+    for (let k = 0; k < p.keys.count; k++) this.keyTable[(p.keyBase + k) * this.keyStride] = -1;
     p.sticky.setNumPartitions(n);
   }
 

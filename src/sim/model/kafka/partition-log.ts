@@ -50,6 +50,11 @@ export const FETCHED = 8;
 export const DELIVERED = 16;
 const STATE_MASK = 7;
 
+/** {@link PartitionLog.take}'s answers. */
+export const NOT_WAITING = 0;
+export const FETCHED_BEFORE = 1;
+export const FIRST_FETCH = 2;
+
 export class PartitionLog {
   logStart = 0;
   logEnd = 0;
@@ -57,6 +62,12 @@ export class PartitionLog {
   poisoned = 0;
   /** First offset held in the ring. */
   base = 0;
+  /**
+   * Per group: one past the highest offset the group has ever fetched from this partition. Every
+   * record at or above it is still Waiting for that group (only a fetch makes a record in flight),
+   * so scans for fetched records stop there (stats.ts partitionInFlight).
+   */
+  readonly fetchedEnd: Float64Array;
   private head = 0;
   private capacity: number;
   ts: Float64Array;
@@ -83,6 +94,7 @@ export class PartitionLog {
     this.seq = new Float64Array(initialCapacity);
     this.flags = new Uint8Array(initialCapacity);
     this.st = new Uint8Array(initialCapacity * groups);
+    this.fetchedEnd = new Float64Array(groups);
   }
 
   get name(): string {
@@ -94,7 +106,11 @@ export class PartitionLog {
     return this.logEnd - this.base;
   }
 
-  private slot(offset: number): number {
+  /**
+   * Ring index of a held offset: `ts`, `key`, `seq` and `flags` are indexed by it, and
+   * {@link stateAt}/{@link setStateAt} take it (valid until the next append or prune).
+   */
+  slot(offset: number): number {
     let i = this.head + (offset - this.base);
     if (i >= this.capacity) i -= this.capacity;
     return i;
@@ -187,6 +203,17 @@ export class PartitionLog {
     return this.st[g * this.capacity + this.slot(offset)] & STATE_MASK;
   }
 
+  /** {@link state} of the record at ring index i (see {@link slot}). */
+  stateAt(g: number, i: number): number {
+    return this.st[g * this.capacity + i] & STATE_MASK;
+  }
+
+  /** {@link setState} of the record at ring index i (see {@link slot}). */
+  setStateAt(g: number, i: number, state: RecordState): void {
+    const j = g * this.capacity + i;
+    this.st[j] = (this.st[j] & ~STATE_MASK) | state;
+  }
+
   fetchedBefore(g: number, offset: number): boolean {
     return (this.st[g * this.capacity + this.slot(offset)] & FETCHED) !== 0;
   }
@@ -204,9 +231,22 @@ export class PartitionLog {
     return before;
   }
 
-  markFetched(g: number, offset: number): void {
-    const j = g * this.capacity + this.slot(offset);
-    this.st[j] = (this.st[j] & ~STATE_MASK) | RecordState.InFlight | FETCHED;
+  /**
+   * A fetch takes the record for group g: a waiting record becomes in flight (and fetched). Returns
+   * {@link NOT_WAITING} (nothing changed) for a record in any other state, else whether it had been
+   * fetched before ({@link FETCHED_BEFORE}) or this is its first fetch ({@link FIRST_FETCH}).
+   */
+  take(g: number, offset: number): number {
+    return this.takeAt(g, this.slot(offset));
+  }
+
+  /** {@link take} of the record at ring index i (see {@link slot}). */
+  takeAt(g: number, i: number): number {
+    const j = g * this.capacity + i;
+    const s = this.st[j];
+    if ((s & STATE_MASK) !== RecordState.Waiting) return NOT_WAITING;
+    this.st[j] = (s & ~STATE_MASK) | RecordState.InFlight | FETCHED;
+    return (s & FETCHED) !== 0 ? FETCHED_BEFORE : FIRST_FETCH;
   }
 
   timestamp(offset: number): number {

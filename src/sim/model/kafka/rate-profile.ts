@@ -54,6 +54,8 @@ export class RateProfile {
   private readonly pieces: Piece[] = [];
   /** Largest burst × daily multiplier (spikes are bounded per segment, see {@link nextArrival}). */
   private readonly shapeBound: number;
+  /** No bursts and no daily curve: on a flat piece without spikes the rate is its bound. */
+  private readonly plain: boolean;
   /** Load spikes added at run time, in the order added; see {@link forgetEnded}. */
   private spikes: Spike[] = [];
   /** The earliest end among `spikes` (Infinity when there is none). */
@@ -71,6 +73,7 @@ export class RateProfile {
     }
     this.pieces.push({ start: t, end: Infinity, from: r, to: r });
     this.shapeBound = (spec.bursts ? Math.max(1, spec.bursts.factor) : 1) * (spec.daily ? 1 + Math.abs(spec.daily.amplitude) : 1);
+    this.plain = !spec.bursts && !spec.daily;
   }
 
   private pieceAt(t: number): Piece {
@@ -186,6 +189,9 @@ export class RateProfile {
         continue;
       }
       t = candidate;
+      // A flat piece, no spike, no burst or daily curve: rate(t) is the piece's rate, which is the
+      // bound, so the candidate is kept without asking (rateAt would answer exactly `bound`).
+      if (this.plain && p.from === p.to && this.spikes.length === 0) return t;
       const r = this.rateAt(t);
       if (r >= bound || rng.next() * bound < r) return t;
     }

@@ -40,6 +40,9 @@ export class Executor {
   private readonly outages: { from: number; until: number }[] = [];
   /** Follows traced records (../trace.ts); null without a trace request. */
   private readonly tr: RecordTracer | null;
+  /** processing.mode is keyed; processing.failureRate. */
+  private readonly keyed: boolean;
+  private readonly failureRate: number;
 
   constructor(private readonly g: ConsumerGroup) {
     this.host = g.host;
@@ -47,28 +50,35 @@ export class Executor {
     this.tr = g.host.tracer;
     this.service = makeDistribution(g.config.processing.time);
     this.threads = g.config.processing.mode === 'sequential' ? 1 : Math.min(MAX_THREADS, g.config.processing.threads);
+    this.keyed = g.config.processing.mode === 'keyed';
+    this.failureRate = g.config.processing.failureRate;
   }
 
   /** Hands the fetched batch to the threads. */
   startBatch(c: Consumer): void {
-    const mode = this.config.processing.mode;
-    c.bDrop.fill(0, 0, c.batchLen);
-    if (mode === 'keyed') {
-      c.tHead.fill(-1);
-      c.tTail.fill(-1);
-      for (let k = 0; k < c.batchLen; k++) {
-        const key = this.host.logs[c.bp[k]].keyOf(c.bo[k]);
-        const t = key < 0 ? c.bp[k] % this.threads : this.host.keyHash(key) % this.threads;
-        c.bNext[k] = -1;
-        if (c.tTail[t] < 0) c.tHead[t] = k;
-        else c.bNext[c.tTail[t]] = k;
-        c.tTail[t] = k;
-      }
-      for (let t = 0; t < this.threads; t++) if (c.tHead[t] >= 0) this.runOn(c, t, c.tHead[t]);
-    } else {
+    const n = c.batchLen;
+    const drop = c.bDrop;
+    for (let k = 0; k < n; k++) drop[k] = 0;
+    if (this.keyed) this.startKeyed(c);
+    else {
       c.dispatch = 0;
-      for (let t = 0; t < this.threads && c.dispatch < c.batchLen; t++) this.runOn(c, t, c.dispatch++);
+      for (let t = 0; t < this.threads && c.dispatch < n; t++) this.runOn(c, t, c.dispatch++);
     }
+  }
+
+  /** Keyed threads: each takes the batch's records whose key hashes to it, in order. */
+  private startKeyed(c: Consumer): void {
+    c.tHead.fill(-1);
+    c.tTail.fill(-1);
+    for (let k = 0; k < c.batchLen; k++) {
+      const key = this.host.logs[c.bp[k]].keyOf(c.bo[k]);
+      const t = key < 0 ? c.bp[k] % this.threads : this.host.keyHash(key) % this.threads;
+      c.bNext[k] = -1;
+      if (c.tTail[t] < 0) c.tHead[t] = k;
+      else c.bNext[c.tTail[t]] = k;
+      c.tTail[t] = k;
+    }
+    for (let t = 0; t < this.threads; t++) if (c.tHead[t] >= 0) this.runOn(c, t, c.tHead[t]);
   }
 
   private slowFactor(t: number): number {
@@ -91,45 +101,53 @@ export class Executor {
     if (log.poisoned > 0 && log.holds(o) && log.isPoison(o)) return crashes && log.crashesConsumer(o) ? Outcome.Crash : Outcome.Permanent;
     const now = this.host.sim.now;
     for (const w of this.outages) if (now >= w.from && now < w.until) return Outcome.Transient;
-    const rate = this.config.processing.failureRate;
+    const rate = this.failureRate;
     return rate > 0 && rng.next() < rate ? Outcome.Transient : Outcome.Ok;
   }
 
   /** Time one attempt takes now: a sample of processing.time drawn from `rng`, stretched by slow windows. */
   serviceTime(rng: Rng): number {
-    return this.service.sample(rng) * this.slowFactor(this.host.sim.now);
+    const x = this.service.sample(rng);
+    return this.slow.length === 0 ? x : x * this.slowFactor(this.host.sim.now);
   }
 
   /** Thread t of consumer c starts on batch record k. */
   private runOn(c: Consumer, t: number, k: number): void {
     const sim = this.host.sim;
-    const log = this.host.logs[c.bp[k]];
-    const again = log.holds(c.bo[k]) && log.markDelivered(this.host.groupIndex, c.bo[k]);
+    const p = c.bp[k];
+    const o = c.bo[k];
+    const log = this.host.logs[p];
+    const again = log.holds(o) && log.markDelivered(this.host.groupIndex, o);
     if (again) this.g.redeliveries++;
-    if (this.tr !== null && this.tr.follows(c.bp[k], c.bo[k])) {
-      this.tr.event(sim.now, this.host.groupIndex, c.bp[k], c.bo[k], 'start', c.name, { thread: this.threads > 1 ? t : undefined, again: again || undefined });
-    }
+    if (this.tr !== null) this.traceStart(c, t, k, again);
     const dt = this.serviceTime(c.rng);
+    const now = sim.now;
     c.tCur[t] = k;
-    c.tEnd[t] = sim.now + dt;
-    if (c.busyThreads++ === 0 || this.threads > 1) c.busy.set(sim.now, c.busyThreads / this.threads);
+    c.tEnd[t] = now + dt;
+    if (c.busyThreads++ === 0 || this.threads > 1) c.busy.set(now, c.busyThreads / this.threads);
     c.tHandle[t] = sim.schedule(dt, this.g.kDone, c.index * MAX_THREADS + t);
+  }
+
+  private traceStart(c: Consumer, t: number, k: number, again: boolean): void {
+    if (this.tr !== null && this.tr.follows(c.bp[k], c.bo[k])) {
+      this.tr.event(this.host.sim.now, this.host.groupIndex, c.bp[k], c.bo[k], 'start', c.name, { thread: this.threads > 1 ? t : undefined, again: again || undefined });
+    }
   }
 
   /** record-done event (x = consumer·MAX_THREADS + thread): a thread finished an attempt. */
   onRecordDone(x: number): void {
-    const i = Math.floor(x / MAX_THREADS);
     const t = x % MAX_THREADS;
+    const i = (x - t) / MAX_THREADS;
     const g = this.g;
     const c = g.consumers[i];
-    const sim = this.host.sim;
     const k = c.tCur[t];
     const p = c.bp[k];
     const o = c.bo[k];
     c.tHandle[t] = -1;
     const log = this.host.logs[p];
     const handled = !log.holds(o) || log.state(this.host.groupIndex, o) !== RecordState.InFlight;
-    const outcome = handled ? Outcome.Ok : this.outcome(p, o, c.failRng, true);
+    // Nothing can fail (no poison, outage or failure rate): the attempt succeeds without asking.
+    const outcome = handled || (log.poisoned === 0 && this.outages.length === 0 && this.failureRate === 0) ? Outcome.Ok : this.outcome(p, o, c.failRng, true);
     if (outcome === Outcome.Ok) {
       g.failures.forgetAttempts(c, p, o);
       this.apply(c, p, o);
@@ -143,7 +161,7 @@ export class Executor {
     c.batchDone++;
     // Next record for this thread (skipping records dropped by a seek-back).
     let next = -1;
-    if (this.config.processing.mode === 'keyed') {
+    if (this.keyed) {
       next = c.bNext[k];
       while (next >= 0 && c.bDrop[next]) next = c.bNext[next];
     } else {
@@ -151,7 +169,7 @@ export class Executor {
       if (c.dispatch < c.batchLen) next = c.dispatch++;
     }
     if (next >= 0) this.runOn(c, t, next);
-    else c.busy.set(sim.now, c.busyThreads / this.threads);
+    else c.busy.set(this.host.sim.now, c.busyThreads / this.threads);
     if (c.batchDone === c.batchLen) g.pollLoop.finishBatch(c);
   }
 
@@ -163,29 +181,32 @@ export class Executor {
     const now = this.host.sim.now;
     g.pollLoop.markHandled(c, p, o);
     if (!log.holds(o)) return;
-    const s = log.state(gi, o);
+    // The record's ring index, once: its state, timestamp, key and sequence are all read by it.
+    const i = log.slot(o);
+    const s = log.stateAt(gi, i);
     if (this.tr !== null) this.tr.event(now, gi, p, o, s === RecordState.InFlight ? 'applied' : 'duplicate', c ? c.name : `${g.id}-retry`, s === RecordState.InFlight ? undefined : { why: TRACE_STATES[s] });
     if (s === RecordState.Applied) {
       if (!this.config.processing.idempotent) g.duplicates++;
       return;
     }
     if (s !== RecordState.InFlight) return;
-    log.setState(gi, o, RecordState.Applied);
+    log.setStateAt(gi, i, RecordState.Applied);
     g.inFlight--;
     g.applied++;
     g.owed.set(now, g.owed.current - 1);
     this.host.sim.progress++; // a first apply: see Simulation.progress (a duplicate is not progress)
     g.out.impulse(now);
-    const w = now - log.timestamp(o);
+    const w = now - log.ts[i];
     g.w.add(w);
     const bucket = g.wHist.bucketOf(w);
     g.wHist.addAt(bucket);
     g.windowHist.addAt(bucket);
-    const key = log.keyOf(o);
+    const key = log.key[i];
     if (key >= 0) {
-      const seq = log.sequenceOf(o);
-      if (seq < g.lastSeq[key]) g.orderingViolations++;
-      else g.lastSeq[key] = seq;
+      const seq = log.seq[i];
+      const j = key * g.seqStride + g.seqSlot;
+      if (seq < g.lastSeq[j]) g.orderingViolations++;
+      else g.lastSeq[j] = seq;
     }
   }
 }

@@ -76,9 +76,8 @@ export class FailureHandler {
   }
 
   forgetAttempts(c: Consumer, p: number, o: number): void {
-    const id = this.recordId(p, o);
-    if (this.persistedAttempts.size > 0) this.persistedAttempts.delete(id);
-    if (c.attempts.size > 0) c.attempts.delete(id);
+    if (this.persistedAttempts.size > 0) this.persistedAttempts.delete(this.recordId(p, o));
+    if (c.attempts.size > 0) c.attempts.delete(this.recordId(p, o));
     const stuck = this.g.stuck;
     if (stuck.size > 0 && stuck.get(p)?.offset === o) stuck.delete(p);
   }

@@ -50,8 +50,13 @@ export class ConsumerGroup {
   committed: Float64Array;
   /** Highest offset+1 processed per partition by its current owner (what an after-processing commit sends). */
   processedUpTo: Float64Array;
-  /** Per key: produce sequence of the newest record applied (Int32: a run has < 2^31 records). */
+  /**
+   * Per key: produce sequence of the newest record applied (Int32: a run has < 2^31 records), at
+   * `lastSeq[key · seqStride + seqSlot]` — the host's key table, one row per key (types.ts).
+   */
   readonly lastSeq: Int32Array;
+  readonly seqStride: number;
+  readonly seqSlot: number;
 
   // Event kinds.
   readonly kPoll: number;
@@ -129,7 +134,9 @@ export class ConsumerGroup {
     // with auto.offset.reset=none a new group has no committed offset at all (−1) and poll() throws.
     this.committed = new Float64Array(P).fill(config['auto.offset.reset'] === 'none' ? -1 : 0);
     this.processedUpTo = new Float64Array(P);
-    this.lastSeq = new Int32Array(Math.max(1, host.keyCount)).fill(-1);
+    this.lastSeq = host.keyTable;
+    this.seqStride = host.keyStride;
+    this.seqSlot = 1 + host.groupIndex;
     this.owed = new TimeIntegral(timeBatch);
     this.out = new TimeIntegral(timeBatch);
     this.timeBatch = timeBatch;

@@ -14,7 +14,7 @@
  * members send LeaveGroup; static members with `group.instance.id` do not), its uncommitted work
  * is redone by the new owner, and its late commit fails.
  */
-import { RecordState } from '../partition-log.ts';
+import { FIRST_FETCH, NOT_WAITING, RecordState } from '../partition-log.ts';
 import type { Consumer } from './consumer.ts';
 import type { Entry } from './coordinator.ts';
 import type { ConsumerGroup } from './group.ts';
@@ -55,11 +55,16 @@ export class PollLoop {
   private readonly chunk: number;
   /** Follows traced records (../trace.ts); null without a trace request. */
   private readonly tr: RecordTracer | null;
+  /** max.poll.interval.ms and auto.commit.interval.ms in seconds. */
+  private readonly maxPollIntervalS: number;
+  private readonly autoCommitS: number;
 
   constructor(private readonly g: ConsumerGroup) {
     this.host = g.host;
     this.config = g.config;
     this.tr = g.host.tracer;
+    this.maxPollIntervalS = g.ms('max.poll.interval.ms');
+    this.autoCommitS = g.ms('auto.commit.interval.ms');
     const limit = Math.min(this.config['max.partition.fetch.bytes'], this.config['fetch.max.bytes']);
     this.chunk = Math.max(1, Math.floor(limit / this.config.recordBytes));
   }
@@ -95,6 +100,40 @@ export class PollLoop {
     if (c.pollTimeoutHandle >= 0) sim.cancel(c.pollTimeoutHandle);
     c.pollTimeoutHandle = -1;
     const e0 = c.entry;
+    // Membership work (a rejoin, a JoinGroup, a new assignment) is rare: out of line.
+    if (e0 === null || !e0.heartbeating || c.needsRejoin || e0.pending !== null || (!e0.joined && g.coordinator.state === 'PreparingRebalance')) {
+      if (!this.membership(c, e0)) return;
+    }
+    const e = c.entry!;
+    const auto = this.config.commit === 'auto';
+    if (auto && now >= c.autoCommitDue) {
+      this.commitPositions(c, e.owned);
+      c.autoCommitDue = now + this.autoCommitS;
+    }
+    const fetched = this.fetch(c, e);
+    // poll() threw: the consumer was closed (auto.offset.reset=none), or the application caught a
+    // RecordDeserializationException and has already scheduled its next poll.
+    if (!c.alive || fetched === THREW) return;
+    if (fetched) {
+      c.phase = Phase.Busy;
+      c.pollTimeoutHandle = sim.schedule(this.maxPollIntervalS, g.kPollTimeout, c.index);
+      if (this.config.commit === 'before-processing') this.commitPositions(c, e.owned);
+      g.executor.startBatch(c);
+    } else {
+      c.phase = Phase.Idle;
+      if (auto && this.hasUncommittedPositions(e)) {
+        if (c.autoCommitHandle >= 0) sim.cancel(c.autoCommitHandle);
+        c.autoCommitHandle = sim.scheduleAt(Math.max(now, c.autoCommitDue), g.kAutoCommit, c.index);
+      }
+    }
+  }
+
+  /**
+   * The membership part of poll(): a static member's rejoin, a JoinGroup, a pending assignment.
+   * Returns false when poll() ends here (the member is joining).
+   */
+  private membership(c: Consumer, e0: Entry | null): boolean {
+    const g = this.g;
     if (e0 && !e0.heartbeating) {
       // A static member back from a long batch before its session expired: same assignment, no
       // rebalance — but its generation was reset, so the client gives its partitions away as lost
@@ -115,37 +154,21 @@ export class PollLoop {
     // Kicked out while busy (poll timeout or rebalance timeout): rejoin as a new member.
     if (e0 === null || c.needsRejoin) {
       g.coordinator.join(c);
-      if (c.phase === Phase.Joining) return;
+      if (c.phase === Phase.Joining) return false;
     } else if (g.coordinator.state === 'PreparingRebalance' && !e0.joined) {
       g.coordinator.join(c);
-      if (c.phase === Phase.Joining) return;
+      if (c.phase === Phase.Joining) return false;
     }
     const e = c.entry!;
     if (e.pending) g.coordinator.installAssignment(e, e.pending);
-    if (this.config.commit === 'auto' && now >= c.autoCommitDue) {
-      this.commitPositions(c, e.owned);
-      c.autoCommitDue = now + g.ms('auto.commit.interval.ms');
-    }
-    const fetched = this.fetch(c, e);
-    // poll() threw: the consumer was closed (auto.offset.reset=none), or the application caught a
-    // RecordDeserializationException and has already scheduled its next poll.
-    if (!c.alive || fetched === THREW) return;
-    if (fetched) {
-      c.phase = Phase.Busy;
-      c.pollTimeoutHandle = sim.schedule(g.ms('max.poll.interval.ms'), g.kPollTimeout, c.index);
-      if (this.config.commit === 'before-processing') this.commitPositions(c, e.owned);
-      g.executor.startBatch(c);
-    } else {
-      c.phase = Phase.Idle;
-      if (this.config.commit === 'auto' && this.hasUncommittedPositions(e)) {
-        if (c.autoCommitHandle >= 0) sim.cancel(c.autoCommitHandle);
-        c.autoCommitHandle = sim.scheduleAt(Math.max(now, c.autoCommitDue), g.kAutoCommit, c.index);
-      }
-    }
+    return true;
   }
 
   private hasUncommittedPositions(e: Entry): boolean {
-    return e.owned.some((p) => this.g.position[p] > this.g.committed[p]);
+    const owned = e.owned;
+    const g = this.g;
+    for (let j = 0; j < owned.length; j++) if (g.position[owned[j]] > g.committed[owned[j]]) return true;
+    return false;
   }
 
   /** auto-commit event. */
@@ -178,14 +201,13 @@ export class PollLoop {
     const max = this.config['max.poll.records'];
     const chunk = this.chunk;
     const tr = this.tr;
-    // Out-of-range positions are reported by the fetch response for every partition at once; with
-    // auto.offset.reset=none poll() throws instead, and the application's consumer stops.
-    let failure: string | null = null;
-    for (let j = 0; j < n; j++) failure ??= this.checkOutOfRange(c, owned[j]);
-    if (failure !== null) {
-      g.error(c.clientId, `${failure} — the exception escapes poll() and the consumer is closed`);
-      g.shutdown(c);
-      return false;
+    const logs = this.host.logs;
+    for (let j = 0; j < n; j++) {
+      const pos = g.position[owned[j]];
+      if (pos < 0 || pos < logs[owned[j]].logStart) {
+        if (this.outOfRange(c, owned, j)) return false;
+        break;
+      }
     }
     let k = 0;
     let lastTaken = -1;
@@ -211,15 +233,17 @@ export class PollLoop {
           // following poll() throws before reaching any other partition.
           g.fetched[p] = stop - o;
           g.position[p] = o;
+          if (o > log.fetchedEnd[gi]) log.fetchedEnd[gi] = o;
           c.rotate = idx;
           unreadable = p;
           break fetching;
         }
         if (tr !== null) this.traceFetch(tr, c, log, p, o);
-        if (log.state(gi, o) === RecordState.Waiting) {
-          if (!log.fetchedBefore(gi, o)) g.wq.add(this.host.sim.now - log.timestamp(o));
+        const i = log.slot(o);
+        const taken = log.takeAt(gi, i);
+        if (taken !== NOT_WAITING) {
+          if (taken === FIRST_FETCH) g.wq.add(this.host.sim.now - log.ts[i]);
           g.inFlight++;
-          log.markFetched(gi, o);
         }
         // A record already handled (applied, dead-lettered, in a retry topic) is delivered again
         // but keeps its state: processing it again is a duplicate at most.
@@ -230,6 +254,7 @@ export class PollLoop {
       }
       g.fetched[p] = stop - o;
       g.position[p] = o;
+      if (o > log.fetchedEnd[gi]) log.fetchedEnd[gi] = o;
       lastTaken = idx;
       cut = g.fetched[p] > 0;
     }
@@ -240,6 +265,20 @@ export class PollLoop {
     c.batchLen = k;
     c.batchDone = 0;
     return k > 0;
+  }
+
+  /**
+   * Out-of-range positions (from `owned[from]` on; those before it are in range) are reported by the
+   * fetch response for every partition at once; with auto.offset.reset=none poll() throws instead,
+   * and the application's consumer stops. Returns true when it stopped.
+   */
+  private outOfRange(c: Consumer, owned: number[], from: number): boolean {
+    let failure: string | null = null;
+    for (let j = from; j < owned.length; j++) failure ??= this.checkOutOfRange(c, owned[j]);
+    if (failure === null) return false;
+    this.g.error(c.clientId, `${failure} — the exception escapes poll() and the consumer is closed`);
+    this.g.shutdown(c);
+    return true;
   }
 
   /** A traced record is in the batch poll() returns (again: this group had fetched it before). */

@@ -147,6 +147,14 @@ export interface GroupHost {
   topic: string;
   /** Number of distinct keys over all producers (per-key order tracking). */
   keyCount: number;
+  /**
+   * The model's per-key table (kafka-model.ts): `keyStride` Int32 per global key index, the
+   * key's current partition first, then one slot per group — the produce sequence of the newest
+   * record of that key the group applied (−1: none yet). One row per key, so the group's lookup
+   * at apply time hits the cache line the producer's partition lookup loaded.
+   */
+  keyTable: Int32Array;
+  keyStride: number;
   /** 31-bit key hash for keyed executors. */
   keyHash(key: number): number;
   /** The key string of a global key index (for DLQ headers and logs). */

@@ -189,6 +189,13 @@ export class Simulation {
     throw new NoProgressError(t, this.stallLimit, kinds, this.noProgressHint);
   }
 
+  /** The first event at a new instant: the count of events at one instant starts again. */
+  protected beginInstant(t: number): void {
+    this.stallT = t;
+    this.stalled = 0;
+    this.stallMark = this.progress;
+  }
+
   /**
    * `run`'s guard for one more event (of kind `kind`) at the instant of the previous one, `ran`
    * events into the call: counts it, and every {@link STALL_CHECK}
@@ -214,11 +221,8 @@ export class Simulation {
     const s = q.peekSlot();
     if (s < 0) return false;
     const t = q.topTime;
-    if (t !== this.stallT) {
-      this.stallT = t;
-      this.stalled = 0;
-      this.stallMark = this.progress;
-    } else this.sameInstant(t, q.kind[s]);
+    if (t !== this.stallT) this.beginInstant(t);
+    else this.sameInstant(t, q.kind[s]);
     this.now = t;
     q.dropTop(s);
     this.events++;
@@ -242,12 +246,8 @@ export class Simulation {
       if (s < 0) break;
       const t = q.topTime;
       if (t > until) break;
-      if (t !== this.stallT) {
-        // A new instant: start counting again.
-        this.stallT = t;
-        this.stalled = 0;
-        this.stallMark = this.progress;
-      } else this.againInRun(t, q.kind[s], n);
+      if (t !== this.stallT) this.beginInstant(t);
+      else this.againInRun(t, q.kind[s], n);
       q.dropTop(s);
       this.now = t;
       n++;

@@ -73,11 +73,8 @@ export class StationSimulation extends Simulation {
     const own = this.own;
     if (own === null || !(own.nextT < super.peek())) return super.step();
     const t = own.nextT;
-    if (t !== this.stallT) {
-      this.stallT = t;
-      this.stalled = 0;
-      this.stallMark = this.progress;
-    } else this.sameInstant(t, own.nextKind);
+    if (t !== this.stallT) this.beginInstant(t);
+    else this.sameInstant(t, own.nextKind);
     this.now = t;
     this.events++;
     own.runNext(t);
@@ -101,11 +98,8 @@ export class StationSimulation extends Simulation {
       const mine = to < tk;
       const t = mine ? to : tk;
       if (t > until || (!mine && s < 0)) break;
-      if (t !== this.stallT) {
-        this.stallT = t;
-        this.stalled = 0;
-        this.stallMark = this.progress;
-      } else this.againInRun(t, mine ? own.nextKind : q.kind[s], n);
+      if (t !== this.stallT) this.beginInstant(t);
+      else this.againInRun(t, mine ? own.nextKind : q.kind[s], n);
       this.now = t;
       n++;
       if (mine) own.runNext(t);

@@ -137,6 +137,9 @@ test('faults on the strip: add at the moment shown, edit, move by keys and by dr
   // Edit: a value out of range is refused with its field and range; a good one is taken.
   const editor = page.getByTestId('fault-edit');
   await expect(editor).toBeVisible();
+  // The title says what the fault is, beside its kind as the scenario spells it.
+  await expect(editor.getByTestId('fault-edit-title')).toHaveText('GC pause');
+  await expect(editor.locator('code.kind')).toHaveText('gc-pause');
   await editor.getByTestId('fault-field-duration').fill('0');
   await editor.getByTestId('fault-apply').click();
   await expect(editor.getByTestId('fault-edit-errors')).toContainText('faults.0.duration: must be a number in (0, 3600] s (got 0)');
@@ -258,6 +261,7 @@ test('a station scrubs too (no faults to edit); presenter mode and Russian keep 
   await expect(page.getByTestId('fault-edit')).toBeVisible();
   // The fields say what they mean in Russian, each with its name as the link spells it.
   await expect(page.getByTestId('fault-edit').locator('.fk')).toHaveText(['когда, сat', 'кого, по имениtarget', 'во сколько разfactor', 'длится, сduration']);
+  await expect(page.getByTestId('fault-edit-title')).toHaveText('Всплеск нагрузки');
   await page.screenshot({ path: `${SHOTS}/scrub-edit-ru.png` });
   for (const sel of ['[data-testid=timeline]', '[data-testid=fault-edit]']) {
     const cut = await page.locator(sel).evaluate((root) => {

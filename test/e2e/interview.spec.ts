@@ -106,6 +106,9 @@ test('a question from its link: commit a choice, run, the reveal shows the CLIâ€
   await revealMatchesCli(page, q, ctx);
   // The number the story is about, in words: the CLI's violations.
   await expect(page.getByTestId('q-reveal')).toContainText(`${evalRef({ run: 'a', kind: 'metric', id: 'violations' }, ctx)} updates were applied after a newer update`);
+  // The compare table and its footnote show whole beside the question (they scrolled by 5 px).
+  const hidden = await page.locator('[data-testid=compare] .table-wrap').evaluate((w) => w.scrollHeight - w.clientHeight);
+  expect(hidden, 'the compare table scrolls').toBeLessThanOrEqual(0);
   await page.screenshot({ path: `${SHOTS}/interview-reveal-en-1280x720.png` });
   await page.getByTestId('qstep-next').click();
   await expect(page.getByTestId('q-why')).toHaveText(q.en.why.replace(/\n\n/g, '\n\n'));

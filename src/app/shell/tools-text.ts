@@ -250,7 +250,7 @@ export const FAULT_KIND_NAMES: Record<Lang, Record<string, string>> = {
     restore: 'восстановление из топика',
     'schema-change': 'смена схемы',
     'slow-broker': 'медленный брокер',
-    'slow-downstream': 'медленный downstream',
+    'slow-downstream': 'медленная БД',
     'slow-replica': 'медленная реплика',
     slowdown: 'замедление',
   },

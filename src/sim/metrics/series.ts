@@ -12,6 +12,8 @@ export class DownsampledSeries {
   private readonly maxes: Float64Array;
   private count = 0;
   private bucketStart = 0;
+  /** bucketStart + width, the time at which the open bucket closes. */
+  private bucketEnd: number;
   private bucketArea = 0;
   private bucketMax: number;
   private value: number;
@@ -24,6 +26,7 @@ export class DownsampledSeries {
   ) {
     if (capacity < 4 || capacity % 2 !== 0) throw new RangeError('capacity must be an even number ≥ 4');
     this.width = initialWidth;
+    this.bucketEnd = initialWidth;
     this.means = new Float64Array(capacity);
     this.maxes = new Float64Array(capacity);
     this.value = initialValue;
@@ -32,7 +35,16 @@ export class DownsampledSeries {
 
   /** The signal takes `value` from time `t` on. */
   set(t: number, value: number): void {
-    let end = this.bucketStart + this.width;
+    if (t >= this.bucketEnd) this.closeBuckets(t);
+    this.bucketArea += this.value * (t - this.last);
+    this.last = t;
+    this.value = value;
+    if (value > this.bucketMax) this.bucketMax = value;
+  }
+
+  /** Closes every bucket that ends at or before `t` (out of the hot path: a bucket spans many updates). */
+  private closeBuckets(t: number): void {
+    let end = this.bucketEnd;
     while (t >= end) {
       this.bucketArea += this.value * (end - this.last);
       this.last = end;
@@ -45,10 +57,7 @@ export class DownsampledSeries {
       if (this.count === this.capacity) this.merge();
       end = this.bucketStart + this.width;
     }
-    this.bucketArea += this.value * (t - this.last);
-    this.last = t;
-    this.value = value;
-    if (value > this.bucketMax) this.bucketMax = value;
+    this.bucketEnd = end;
   }
 
   private merge(): void {

@@ -42,11 +42,16 @@ export class TimeIntegral {
   }
 
   private advance(t: number): void {
-    while (t >= this.batchEnd) this.closeBatch();
+    if (t >= this.batchEnd) this.closeBatches(t);
     const dA = this.value * (t - this.last);
     this.area += dA;
     this.batchArea += dA;
     this.last = t;
+  }
+
+  /** Closes every batch that ends at or before `t` (out of the hot path: a batch spans ~100 updates). */
+  private closeBatches(t: number): void {
+    while (t >= this.batchEnd) this.closeBatch();
   }
 
   private closeBatch(): void {
@@ -77,6 +82,18 @@ export class TimeIntegral {
     this.advance(t);
     this.area += amount;
     this.batchArea += amount;
+  }
+
+  /**
+   * {@link impulse}(t) for an integral whose signal stays 0 — a counting process (arrivals,
+   * departures) that is never `set`. Its advance would add 0·(t − last) = +0 to sums that start at
+   * +0 and only grow, which changes none of them, and the time of the last update only ever
+   * multiplies that 0: so only the batches are closed and the 1 added, with the same numbers.
+   */
+  count(t: number): void {
+    if (t >= this.batchEnd) this.closeBatches(t);
+    this.area += 1;
+    this.batchArea += 1;
   }
 
   /** Average over [reset time, now]. */

@@ -207,9 +207,9 @@ export class Station implements SimModel, OwnEvents {
   }
 
   /** Runs the earliest own event at `t` (OwnEvents). */
-  runNext(t: number): void {
-    if (this.nextKind === this.kArrival) this.onArrival(t);
-    else this.onDeparture(t);
+  runNext(): void {
+    if (this.nextKind === this.kArrival) this.onArrival();
+    else this.onDeparture();
     this.updateNext();
   }
 
@@ -258,10 +258,11 @@ export class Station implements SimModel, OwnEvents {
     this.updateNext();
   }
 
-  private onArrival(now: number): void {
+  private onArrival(): void {
+    const now = this.nextT;
     this.scheduleArrival();
     this.arrivals++;
-    this.arrivalCount.impulse(now);
+    this.arrivalCount.count(now);
     const cap = this.config.capacity;
     const admitted = cap === null || this.inSystem < cap;
     this.observer?.arrival?.(now, admitted);
@@ -272,20 +273,25 @@ export class Station implements SimModel, OwnEvents {
     }
     if (this.bounded) {
       this.blocked.add(0);
-      this.admittedCount.impulse(now);
+      this.admittedCount.count(now);
     }
     this.inSystem++;
     this.nSys.set(now, this.inSystem);
     this.series.set(now, this.inSystem);
-    if (this.freeTop > 0) this.startService(this.freeServers[--this.freeTop], now, now);
+    if (this.freeTop > 0) {
+      const server = this.freeServers[--this.freeTop];
+      this.serverArrival[server] = now;
+      this.startService(server);
+    }
     else {
       this.queue.push(now);
       this.nQueue.set(now, this.queue.size);
     }
   }
 
-  private startService(server: number, arrivedAt: number, now: number): void {
-    this.serverArrival[server] = arrivedAt;
+  private startService(server: number): void {
+    const now = this.nextT;
+    const arrivedAt = this.serverArrival[server];
     this.wq.add(now - arrivedAt);
     this.observer?.serviceStart?.(now, now - arrivedAt);
     this.nBusy.set(now, this.config.servers - this.freeTop);
@@ -294,7 +300,8 @@ export class Station implements SimModel, OwnEvents {
     this.departures.push(now + dt, this.seq++, server);
   }
 
-  private onDeparture(now: number): void {
+  private onDeparture(): void {
+    const now = this.nextT;
     const server = this.departures.server[0];
     this.departures.pop();
     const w = now - this.serverArrival[server];
@@ -302,14 +309,14 @@ export class Station implements SimModel, OwnEvents {
     this.wHist.add(w);
     this.observer?.departure?.(now, w);
     this.completed++;
-    this.departureCount.impulse(now);
+    this.departureCount.count(now);
     this.inSystem--;
     this.nSys.set(now, this.inSystem);
     this.series.set(now, this.inSystem);
     if (this.queue.size > 0) {
-      const arrivedAt = this.queue.shift();
+      this.serverArrival[server] = this.queue.shift();
       this.nQueue.set(now, this.queue.size);
-      this.startService(server, arrivedAt, now);
+      this.startService(server);
     } else {
       this.freeServers[this.freeTop++] = server;
       this.nBusy.set(now, this.config.servers - this.freeTop);

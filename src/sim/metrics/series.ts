@@ -7,16 +7,17 @@
  * capacity/2 and capacity points and memory never grows. Reading does not mutate.
  */
 export class DownsampledSeries {
-  private width: number;
+  // Number fields start as numbers (see TimeIntegral).
+  private width = 0;
   private readonly means: Float64Array;
   private readonly maxes: Float64Array;
   private count = 0;
   private bucketStart = 0;
   /** bucketStart + width, the time at which the open bucket closes. */
-  private bucketEnd: number;
+  private bucketEnd = 0;
   private bucketArea = 0;
-  private bucketMax: number;
-  private value: number;
+  private bucketMax = 0;
+  private value = 0;
   private last = 0;
 
   constructor(
@@ -42,7 +43,11 @@ export class DownsampledSeries {
     if (value > this.bucketMax) this.bucketMax = value;
   }
 
-  /** Closes every bucket that ends at or before `t` (out of the hot path: a bucket spans many updates). */
+  /**
+   * Closes every bucket that ends at or before `t`, out of the hot path: early in a run, while
+   * buckets are narrower than the time between updates, this is most updates, and a loop here
+   * (not in `set`) keeps V8 from inlining it into the model's hot path.
+   */
   private closeBuckets(t: number): void {
     let end = this.bucketEnd;
     while (t >= end) {

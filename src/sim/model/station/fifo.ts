@@ -2,7 +2,7 @@
 export class Float64Fifo {
   private buf: Float64Array;
   /** buf.length − 1 (the capacity is a power of two). */
-  private mask: number;
+  private mask = 0;
   private head = 0;
   size = 0;
 

@@ -6,7 +6,8 @@
  * (deterministic arrivals and services at commensurate rates, rate steps at the same instant,
  * warm-ups on an arrival), and compare everything a caller can see, bit for bit: the statistics,
  * the series, every observer call, the clock, the event count, the pending events, `peek`,
- * `peekEvent` and `step`, whether the run goes in one call, in chunks of events or of time.
+ * `peekEvent` and `step`, whether the run goes in one call, in chunks of events or of time, with
+ * observers and without (a plain run: arrivals that skip the admission check, as in the CLI).
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -95,7 +96,41 @@ function lockstep(config: StationConfig, seed: number, drive: (m: Model, check: 
   expect(ra.calls).toEqual(rb.calls);
 }
 
+/** lockstep without observers: the path a plain run (the CLI, the page, the bench) takes. */
+function lockstepPlain(config: StationConfig, seed: number, drive: (m: Model, check: () => void) => void): void {
+  const views: [string[], string[]] = [[], []];
+  const models: [Model, string[]][] = [
+    [new Station(config, seed), views[0]],
+    [new ReferenceStation(config, seed), views[1]],
+  ];
+  for (const [m, out] of models) {
+    drive(m, () => out.push(view(m)));
+    out.push(view(m));
+  }
+  expect(views[0]).toEqual(views[1]);
+}
+
 describe('the station gives exactly the numbers of the station that runs every event through the event list', () => {
+  it('without an observer (the path a plain run takes), in chunks of time and of events', () => {
+    fc.assert(
+      fc.property(configArb, fc.integer({ min: 0, max: 2 ** 32 - 1 }), fc.array(fc.integer({ min: 1, max: 80 }), { minLength: 1, maxLength: 5 }), fc.integer({ min: 1, max: 40 }), (config, seed, cuts, chunk) => {
+        lockstepPlain(config, seed, (m, check) => {
+          let t = 0;
+          for (const c of cuts) {
+            t += c;
+            m.run(t);
+            check();
+          }
+          for (let i = 0; i < 5; i++) {
+            m.run(t + 100, chunk);
+            check();
+          }
+        });
+      }),
+      { numRuns: 120 },
+    );
+  });
+
   it('in one call and in chunks of time', () => {
     fc.assert(
       fc.property(configArb, fc.integer({ min: 0, max: 2 ** 32 - 1 }), fc.array(fc.integer({ min: 1, max: 80 }), { minLength: 1, maxLength: 5 }), (config, seed, cuts) => {

@@ -26,12 +26,15 @@ export class BatchMeans {
     this.total += x;
     this.count++;
     this.partialSum += x;
-    if (++this.partialCount === this.batchSize) {
-      this.sums[this.completed++] = this.partialSum;
-      this.partialSum = 0;
-      this.partialCount = 0;
-      if (this.completed === this.sums.length) this.merge();
-    }
+    if (++this.partialCount === this.batchSize) this.closeBatch();
+  }
+
+  /** The open batch is full: it becomes a completed one (out of the hot path once batches are long). */
+  private closeBatch(): void {
+    this.sums[this.completed++] = this.partialSum;
+    this.partialSum = 0;
+    this.partialCount = 0;
+    if (this.completed === this.sums.length) this.merge();
   }
 
   /**

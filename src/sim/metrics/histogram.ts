@@ -77,20 +77,21 @@ function bucketTable(min: number, max: number, logMin: number, logGamma: number)
 }
 
 export class LogHistogram {
-  readonly relativeError: number;
+  // Number fields start as numbers (see TimeIntegral).
+  readonly min: number = 0;
+  readonly max: number = 0;
+  readonly relativeError: number = 0;
   private readonly counts: Float64Array;
-  private readonly logGamma: number;
-  private readonly gamma: number;
-  private readonly logMin: number;
+  private readonly logGamma: number = 0;
+  private readonly gamma: number = 0;
+  private readonly logMin: number = 0;
   private readonly table: BucketTable | null;
   total = 0;
   overflow = 0;
 
-  constructor(
-    readonly min = 1e-6,
-    readonly max = 1e9,
-    relativeError = 0.005,
-  ) {
+  constructor(min = 1e-6, max = 1e9, relativeError = 0.005) {
+    this.min = min;
+    this.max = max;
     this.relativeError = relativeError;
     this.gamma = (1 + relativeError) / (1 - relativeError);
     this.logGamma = log(this.gamma);
@@ -100,6 +101,20 @@ export class LogHistogram {
   }
 
   add(value: number): void {
+    // bucketOf and addAt's common case written out (a model's hot path inlines it whole); the rest,
+    // and a value in a zone near a boundary, by the definitions.
+    const t = this.table;
+    if (t !== null && value > this.min) {
+      const c = (highWord(value) >> CELL_SHIFT) - t.base;
+      if (c >= 0 && c < t.bucket.length) {
+        const i = value < t.zoneLo[c] ? t.bucket[c] : value > t.zoneHi[c] ? t.bucket[c] + 1 : -1;
+        if (i >= 0 && i < this.counts.length) {
+          this.counts[i]++;
+          this.total++;
+          return;
+        }
+      }
+    }
     this.addAt(this.bucketOf(value));
   }
 

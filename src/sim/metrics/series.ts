@@ -7,14 +7,17 @@
  * capacity/2 and capacity points and memory never grows. Reading does not mutate.
  */
 export class DownsampledSeries {
-  private width: number;
+  // Number fields start as numbers (see TimeIntegral).
+  private width = 0;
   private readonly means: Float64Array;
   private readonly maxes: Float64Array;
   private count = 0;
   private bucketStart = 0;
+  /** bucketStart + width, the time at which the open bucket closes. */
+  private bucketEnd = 0;
   private bucketArea = 0;
-  private bucketMax: number;
-  private value: number;
+  private bucketMax = 0;
+  private value = 0;
   private last = 0;
 
   constructor(
@@ -24,6 +27,7 @@ export class DownsampledSeries {
   ) {
     if (capacity < 4 || capacity % 2 !== 0) throw new RangeError('capacity must be an even number ≥ 4');
     this.width = initialWidth;
+    this.bucketEnd = initialWidth;
     this.means = new Float64Array(capacity);
     this.maxes = new Float64Array(capacity);
     this.value = initialValue;
@@ -32,7 +36,20 @@ export class DownsampledSeries {
 
   /** The signal takes `value` from time `t` on. */
   set(t: number, value: number): void {
-    let end = this.bucketStart + this.width;
+    if (t >= this.bucketEnd) this.closeBuckets(t);
+    this.bucketArea += this.value * (t - this.last);
+    this.last = t;
+    this.value = value;
+    if (value > this.bucketMax) this.bucketMax = value;
+  }
+
+  /**
+   * Closes every bucket that ends at or before `t`, out of the hot path: early in a run, while
+   * buckets are narrower than the time between updates, this is most updates, and a loop here
+   * (not in `set`) keeps V8 from inlining it into the model's hot path.
+   */
+  private closeBuckets(t: number): void {
+    let end = this.bucketEnd;
     while (t >= end) {
       this.bucketArea += this.value * (end - this.last);
       this.last = end;
@@ -45,10 +62,7 @@ export class DownsampledSeries {
       if (this.count === this.capacity) this.merge();
       end = this.bucketStart + this.width;
     }
-    this.bucketArea += this.value * (t - this.last);
-    this.last = t;
-    this.value = value;
-    if (value > this.bucketMax) this.bucketMax = value;
+    this.bucketEnd = end;
   }
 
   private merge(): void {

@@ -92,6 +92,9 @@ export interface StationObserver {
   departure?(t: number, sojourn: number): void;
 }
 
+/** Unit inter-arrival times drawn at a time (see `Station.arrivalDraws`). */
+const DRAW_AHEAD = 32;
+
 /** Splits an arrival shape into a unit-mean sampler. */
 function unitShape(shape: ArrivalShape): Distribution {
   const spec: DistributionSpec = { ...shape, mean: 1 } as DistributionSpec;
@@ -108,8 +111,8 @@ export class Station implements SimModel, OwnEvents {
   /** Arrival time of the customer each server holds. */
   private readonly serverArrival: Float64Array;
   private readonly freeServers: Int32Array;
-  private freeTop: number;
-  private rate: number;
+  private freeTop = 0;
+  private rate = 0;
   private nextStep = 0;
   /**
    * The station's own events, outside the event list (see clock.ts): the next arrival (Infinity
@@ -119,10 +122,9 @@ export class Station implements SimModel, OwnEvents {
   private arrivalSeq = 0;
   private readonly departures: DepartureHeap;
   private seq = 0;
-  /** The earliest of them (OwnEvents). */
+  /** The earliest of them (OwnEvents): its time, and whether it is the arrival (else the first departure). */
   nextT = Infinity;
-  nextKind: number;
-  nextArg = 0;
+  private nextIsArrival = true;
   private readonly kArrival: number;
   private readonly kDeparture: number;
   private readonly kRateChange: number;
@@ -143,6 +145,8 @@ export class Station implements SimModel, OwnEvents {
    */
   private readonly admittedCount: TimeIntegral;
   private readonly bounded: boolean;
+  /** A capacity limit or an observer: arrivals go through {@link admit}. */
+  private readonly checked: boolean;
   private arrivalsAtReset = 0;
   private readonly departureCount: TimeIntegral;
   private readonly w = new BatchMeans();
@@ -177,6 +181,7 @@ export class Station implements SimModel, OwnEvents {
     this.nBusy = new TimeIntegral(batch);
     this.arrivalCount = new TimeIntegral(batch);
     this.bounded = config.capacity !== null;
+    this.checked = this.bounded || observer !== undefined;
     this.admittedCount = this.bounded ? new TimeIntegral(batch) : this.arrivalCount;
     this.departureCount = new TimeIntegral(batch);
     this.series = new DownsampledSeries(scale / 4, 1024);
@@ -191,7 +196,6 @@ export class Station implements SimModel, OwnEvents {
     this.kDeparture = sim.register('departure', own);
     this.kRateChange = sim.register('rate-change', (i) => this.onRateChange(i));
     const kWarmup = sim.register('warmup-end', () => this.resetStats());
-    this.nextKind = this.kArrival;
 
     if (config.warmup > 0) sim.scheduleAt(config.warmup, kWarmup, 0, -100);
     else this.resetStats();
@@ -201,15 +205,25 @@ export class Station implements SimModel, OwnEvents {
     sim.attach(this);
   }
 
+  /** The earliest own event's kind (OwnEvents) … */
+  get nextKind(): number {
+    return this.nextIsArrival ? this.kArrival : this.kDeparture;
+  }
+
+  /** … and argument: the server of a departure. */
+  get nextArg(): number {
+    return this.nextIsArrival ? 0 : this.departures.server[0];
+  }
+
   /** Own events pending (OwnEvents): the next arrival, if one is coming, and a departure per busy server. */
   get ownPending(): number {
     return (this.arrivalT < Infinity ? 1 : 0) + this.departures.size;
   }
 
   /** Runs the earliest own event at `t` (OwnEvents). */
-  runNext(t: number): void {
-    if (this.nextKind === this.kArrival) this.onArrival(t);
-    else this.onDeparture(t);
+  runNext(): void {
+    if (this.nextIsArrival) this.onArrival();
+    else this.onDeparture();
     this.updateNext();
   }
 
@@ -221,14 +235,12 @@ export class Station implements SimModel, OwnEvents {
       const td = d.t[0];
       if (td < ta || (td === ta && d.seq[0] < this.arrivalSeq)) {
         this.nextT = td;
-        this.nextKind = this.kDeparture;
-        this.nextArg = d.server[0];
+        this.nextIsArrival = false;
         return;
       }
     }
     this.nextT = ta;
-    this.nextKind = this.kArrival;
-    this.nextArg = 0;
+    this.nextIsArrival = true;
   }
 
   private scheduleNextStep(): void {
@@ -238,8 +250,30 @@ export class Station implements SimModel, OwnEvents {
     }
   }
 
+  /**
+   * The next unit inter-arrival times, drawn ahead in blocks of {@link DRAW_AHEAD} ({@link drawArrival}).
+   * The arrival stream is the station's own and is only ever read here, in order, so the times are
+   * exactly those drawn one at a time; only the last block's unused ones are drawn in vain. Drawing a
+   * block in one loop keeps the sampler (the logarithm and the generator) out of the arrival's hot
+   * path, where V8 did not inline it: it was two calls with their results boxed, per customer.
+   */
+  private readonly arrivalDraws = new Float64Array(DRAW_AHEAD);
+  private arrivalNext = DRAW_AHEAD;
+
+  /** The next unit inter-arrival time (see {@link arrivalDraws}). */
+  private drawArrival(): number {
+    if (this.arrivalNext === DRAW_AHEAD) this.drawArrivals();
+    return this.arrivalDraws[this.arrivalNext++];
+  }
+
+  private drawArrivals(): void {
+    const b = this.arrivalDraws;
+    for (let i = 0; i < DRAW_AHEAD; i++) b[i] = this.interarrival.sample(this.arrivalRng);
+    this.arrivalNext = 0;
+  }
+
   private scheduleArrival(): void {
-    const dt = this.rate > 0 ? this.interarrival.sample(this.arrivalRng) / this.rate : Infinity;
+    const dt = this.rate > 0 ? this.drawArrival() / this.rate : Infinity;
     const t = this.sim.now + dt;
     // A rate so small that the next arrival is beyond any representable time means none comes.
     if (Number.isFinite(t)) {
@@ -258,58 +292,75 @@ export class Station implements SimModel, OwnEvents {
     this.updateNext();
   }
 
-  private onArrival(now: number): void {
+  private onArrival(): void {
+    const now = this.nextT;
     this.scheduleArrival();
     this.arrivals++;
-    this.arrivalCount.impulse(now);
+    this.arrivalCount.count(now);
+    if (this.checked && !this.admit()) return;
+    this.inSystem++;
+    this.nSys.set(now, this.inSystem);
+    this.series.set(now, this.inSystem);
+    if (this.freeTop > 0) {
+      const server = this.freeServers[--this.freeTop];
+      this.serverArrival[server] = now;
+      this.startService(server);
+    } else {
+      this.queue.push(now);
+      this.nQueue.set(now, this.queue.size);
+    }
+  }
+
+  /**
+   * With a capacity limit or an observer: whether the arriving customer finds room, told to the
+   * observer and counted (out of the hot path of a plain station, which admits everyone).
+   */
+  private admit(): boolean {
+    const now = this.nextT;
     const cap = this.config.capacity;
     const admitted = cap === null || this.inSystem < cap;
     this.observer?.arrival?.(now, admitted);
     if (!admitted) {
       this.dropped++;
       this.blocked.add(1);
-      return;
+      return false;
     }
     if (this.bounded) {
       this.blocked.add(0);
-      this.admittedCount.impulse(now);
+      this.admittedCount.count(now);
     }
-    this.inSystem++;
-    this.nSys.set(now, this.inSystem);
-    this.series.set(now, this.inSystem);
-    if (this.freeTop > 0) this.startService(this.freeServers[--this.freeTop], now, now);
-    else {
-      this.queue.push(now);
-      this.nQueue.set(now, this.queue.size);
-    }
+    return true;
   }
 
-  private startService(server: number, arrivedAt: number, now: number): void {
-    this.serverArrival[server] = arrivedAt;
+  private startService(server: number): void {
+    const now = this.nextT;
+    const arrivedAt = this.serverArrival[server];
     this.wq.add(now - arrivedAt);
-    this.observer?.serviceStart?.(now, now - arrivedAt);
+    // (nextT, not now: a time that only this rarely taken call needs boxed is boxed only here.)
+    this.observer?.serviceStart?.(this.nextT, now - arrivedAt);
     this.nBusy.set(now, this.config.servers - this.freeTop);
     const dt = this.service.sample(this.serverRngs[server]);
     if (!(dt >= 0) || dt === Infinity) throw new RangeError(`delay must be a finite number ≥ 0, got ${dt} (event departure)`);
     this.departures.push(now + dt, this.seq++, server);
   }
 
-  private onDeparture(now: number): void {
+  private onDeparture(): void {
+    const now = this.nextT;
     const server = this.departures.server[0];
     this.departures.pop();
     const w = now - this.serverArrival[server];
     this.w.add(w);
     this.wHist.add(w);
-    this.observer?.departure?.(now, w);
+    this.observer?.departure?.(this.nextT, w);
     this.completed++;
-    this.departureCount.impulse(now);
+    this.departureCount.count(now);
     this.inSystem--;
     this.nSys.set(now, this.inSystem);
     this.series.set(now, this.inSystem);
     if (this.queue.size > 0) {
-      const arrivedAt = this.queue.shift();
+      this.serverArrival[server] = this.queue.shift();
       this.nQueue.set(now, this.queue.size);
-      this.startService(server, arrivedAt, now);
+      this.startService(server);
     } else {
       this.freeServers[this.freeTop++] = server;
       this.nBusy.set(now, this.config.servers - this.freeTop);

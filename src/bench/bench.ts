@@ -15,7 +15,9 @@
  * Then the broker model (broker.ts) with every metric on: records produced per second of wall time
  * and peak memory for (a) 12 partitions / 6 consumers / 3.6 M records and (b) 1,000 partitions /
  * 200 consumers / 6 M records. Targets (issue 16): (a) ≥ 2.5 M records/s, (b) ≥ 1 M records/s, both
- * < 200 MB.
+ * < 200 MB. Each is followed by the same case's skeleton (broker-skeleton.ts): the same events through
+ * the same kernel with counters in place of the model, the ceiling of this event structure on the
+ * machine the bench runs on.
  *
  * For the station and the broker cases the bench also says where the time goes: a separate,
  * shorter run under V8's sampling profiler, its time charged to the parts of the model
@@ -43,6 +45,7 @@ import { baselineMM1 } from './baseline.ts';
 import { kernelMM1 } from './kernel-mm1.ts';
 import { Station } from '../sim/model/station/station.ts';
 import { BROKER_CASES, runBroker } from './broker.ts';
+import { runBrokerSkeleton } from './broker-skeleton.ts';
 import { QUEUE_CASES, runQueue } from './queue.ts';
 import { CLUSTER_CASES, runCluster } from './cluster.ts';
 import { PIPELINE_CASES, runPipeline } from './pipeline.ts';
@@ -108,6 +111,13 @@ function profileLine(kind: 'station' | 'broker', id: string): string {
   return formatShares(whereTimeGoes(['--import', 'tsx', fileURLToPath(import.meta.url), '--profile-child', kind, id]));
 }
 
+/** Runs one model workload in its own process (so that its peak RSS is its own). */
+function child(flag: string, id: string): { records: number; events: number; seconds: number; peakRssMB: number } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), flag, id], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`bench child failed: ${r.stderr}`);
+  return JSON.parse(r.stdout);
+}
+
 function fmtRate(r: number): string {
   return `${(r / 1e6).toFixed(2)} M/s`;
 }
@@ -122,7 +132,7 @@ async function main(): Promise<void> {
     profileChild(impl, caseId);
     return;
   }
-  if (mode === '--broker-child' || mode === '--queue-child' || mode === '--cluster-child' || mode === '--pipeline-child') {
+  if (mode === '--broker-child' || mode === '--skeleton-child' || mode === '--queue-child' || mode === '--cluster-child' || mode === '--pipeline-child') {
     const t0 = performance.now();
     const r =
       mode === '--queue-child'
@@ -131,7 +141,9 @@ async function main(): Promise<void> {
           ? runCluster(impl as keyof typeof CLUSTER_CASES)
           : mode === '--pipeline-child'
             ? runPipeline(impl as keyof typeof PIPELINE_CASES)
-            : runBroker(impl as keyof typeof BROKER_CASES);
+            : mode === '--skeleton-child'
+              ? runBrokerSkeleton(impl as keyof typeof BROKER_CASES)
+              : runBroker(impl as keyof typeof BROKER_CASES);
     const seconds = (performance.now() - t0) / 1000;
     process.stdout.write(JSON.stringify({ ...r, seconds, peakRssMB: process.resourceUsage().maxRSS / 1024 }));
     return;
@@ -173,9 +185,7 @@ async function main(): Promise<void> {
   for (const mdl of models.filter((x) => (clusterOnly ? x.flag === '--cluster-child' : pipelineOnly ? x.flag === '--pipeline-child' : true))) {
     console.log(`${mdl.title}, every metric on; one run each, peak = max RSS of the process`);
     for (const [id, c] of Object.entries(mdl.cases) as [string, { label: string; target: number }][]) {
-      const r = spawnSync(process.execPath, ['--import', 'tsx', self, mdl.flag, id], { encoding: 'utf8' });
-      if (r.status !== 0) throw new Error(`bench child failed: ${r.stderr}`);
-      const x = JSON.parse(r.stdout) as { records: number; events: number; seconds: number; peakRssMB: number };
+      const x = child(mdl.flag, id);
       const rate = x.records / x.seconds;
       const pass = rate >= c.target && x.peakRssMB < mdl.memory;
       ok &&= pass;
@@ -183,7 +193,12 @@ async function main(): Promise<void> {
       console.log(
         `    ${(x.records / 1e6).toFixed(2)} M ${mdl.unit}, ${(x.events / 1e6).toFixed(1)} M events in ${x.seconds.toFixed(2)} s: ${fmtRate(rate).replace('M/s', `M ${mdl.unit}/s`)}, peak ${x.peakRssMB.toFixed(0)} MB — target ≥ ${c.target / 1e6} M ${mdl.unit}/s and < ${mdl.memory} MB: ${pass ? 'met' : 'NOT met'}`,
       );
-      if (mdl.flag === '--broker-child') console.log(`    where the time goes: ${profileLine('broker', id)}`);
+      if (mdl.flag !== '--broker-child') continue;
+      console.log(`    where the time goes: ${profileLine('broker', id)}`);
+      const k = child('--skeleton-child', id);
+      console.log(
+        `    the same events without the model (broker-skeleton.ts), the ceiling of this event structure here: ${(k.events / k.records).toFixed(2)} events per record, ${fmtRate(k.records / k.seconds).replace('M/s', 'M records/s')}; the model runs at ${((100 * rate) / (k.records / k.seconds)).toFixed(0)} % of it`,
+      );
     }
   }
   if (only) {

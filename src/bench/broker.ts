@@ -28,9 +28,14 @@ function scenario(partitions: number, members: number, rate: number, duration: n
   return s;
 }
 
+/** A bench case: its workload (partitions, consumers, records/s, seconds) and target in records/s. */
+function benchCase(label: string, partitions: number, members: number, rate: number, duration: number, target: number) {
+  return { label, partitions, members, rate, duration, scenario: () => scenario(partitions, members, rate, duration), target };
+}
+
 export const BROKER_CASES = {
-  a: { label: '(a) 12 partitions, 6 consumers, 1 h at 1,000 records/s', scenario: () => scenario(12, 6, 1000, 3600), target: 2.5e6 },
-  b: { label: '(b) 1,000 partitions, 200 consumers, 10 min at 10,000 records/s', scenario: () => scenario(1000, 200, 10_000, 600), target: 1e6 },
+  a: benchCase('(a) 12 partitions, 6 consumers, 1 h at 1,000 records/s', 12, 6, 1000, 3600, 2.5e6),
+  b: benchCase('(b) 1,000 partitions, 200 consumers, 10 min at 10,000 records/s', 1000, 200, 10_000, 600, 1e6),
 } as const;
 
 /** Runs one broker case (the first `fraction` of its duration); returns records produced and events. */

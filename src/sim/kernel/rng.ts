@@ -43,10 +43,10 @@ export function fnv1a(text: string): number {
 
 export class Rng {
   // State words are public fields so hot loops can be specialised by engines; treat as private.
-  s0: number;
-  s1: number;
-  s2: number;
-  s3: number;
+  s0 = 0;
+  s1 = 0;
+  s2 = 0;
+  s3 = 0;
 
   /** Seeds the four state words from one 32-bit value through SplitMix32. */
   constructor(seed: number) {

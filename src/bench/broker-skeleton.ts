@@ -1,0 +1,87 @@
+/**
+ * The broker bench's events without the broker model: how fast this machine runs the event
+ * structure itself, the ceiling of any model built on it.
+ *
+ * A broker-case record costs about 2.85 events — its produce, its record-done and a share of a
+ * poll — and the poll loop re-arms a poll timeout and an auto-commit timer. This skeleton
+ * schedules the same events through the same kernel ({@link Simulation}, {@link RngStreams}, the
+ * same exponential samples) with counters in place of the model: a producer at the case's rate
+ * with a uniform key, partitions owned round-robin by sequential consumers whose poll() takes
+ * everything waiting on their partitions (up to max.poll.records), one record-done per record,
+ * a poll timeout cancelled and re-armed at every poll that returns records, and an auto-commit
+ * timer re-armed when a poll returns nothing. No log, no commits, no metrics.
+ *
+ * `test/bench/broker-skeleton.test.ts` holds its events per record to the model's, so it stays a
+ * fair stand-in when the model's event structure changes.
+ */
+import { Simulation } from '../sim/kernel/simulation.ts';
+import { RngStreams } from '../sim/kernel/rng.ts';
+import { makeDistribution } from '../sim/kernel/distributions.ts';
+import { BROKER_CASES } from './broker.ts';
+
+const MAX_POLL_RECORDS = 500; // Kafka's default, as in the bench scenario
+const MAX_POLL_INTERVAL_S = 300; // max.poll.interval.ms
+const AUTO_COMMIT_S = 5; // auto.commit.interval.ms
+
+/** Runs the skeleton of one broker case (its first `fraction`); returns records produced and events. */
+export function runBrokerSkeleton(id: keyof typeof BROKER_CASES, fraction = 1): { records: number; events: number; applied: number } {
+  const { partitions: P, members: C, rate, duration } = BROKER_CASES[id];
+  const sim = new Simulation();
+  const streams = new RngStreams(1);
+  const arrivals = streams.stream('arrivals');
+  const keys = streams.stream('keys');
+  const service = Array.from({ length: C }, (_, i) => streams.stream('service', i));
+  const inter = makeDistribution({ type: 'exponential', mean: 1 / rate });
+  const work = makeDistribution({ type: 'exponential', mean: (0.7 * C) / rate });
+  const waiting = new Int32Array(P);
+  const idle = new Uint8Array(C).fill(1);
+  const left = new Int32Array(C);
+  const pollTimeout = new Float64Array(C).fill(-1);
+  const autoCommit = new Float64Array(C).fill(-1);
+  let produced = 0;
+  let applied = 0;
+  const kProduce = sim.register('produce', () => {
+    sim.schedule(inter.sample(arrivals), kProduce);
+    const p = keys.nextInt(100_000) % P;
+    waiting[p]++;
+    produced++;
+    sim.progress++;
+    const c = p % C;
+    if (idle[c] === 1) {
+      idle[c] = 0;
+      sim.schedule(0, kPoll, c);
+    }
+  });
+  const kPoll = sim.register('poll', (c) => {
+    if (pollTimeout[c] >= 0) sim.cancel(pollTimeout[c]);
+    pollTimeout[c] = -1;
+    let n = 0;
+    for (let p = c; p < P && n < MAX_POLL_RECORDS; p += C) {
+      const k = Math.min(waiting[p], MAX_POLL_RECORDS - n);
+      waiting[p] -= k;
+      n += k;
+    }
+    if (n === 0) {
+      idle[c] = 1;
+      if (autoCommit[c] >= 0) sim.cancel(autoCommit[c]);
+      autoCommit[c] = sim.schedule(AUTO_COMMIT_S, kAutoCommit, c);
+      return;
+    }
+    left[c] = n;
+    pollTimeout[c] = sim.schedule(MAX_POLL_INTERVAL_S, kPollTimeout, c);
+    sim.schedule(work.sample(service[c]), kDone, c);
+  });
+  const kPollTimeout = sim.register('poll-timeout', () => {});
+  const kAutoCommit = sim.register('auto-commit', (c) => {
+    autoCommit[c] = -1;
+  });
+  const kDone = sim.register('record-done', (c) => {
+    applied++;
+    sim.progress++;
+    if (--left[c] > 0) sim.schedule(work.sample(service[c]), kDone, c);
+    else sim.schedule(0, kPoll, c);
+  });
+  sim.schedule(inter.sample(arrivals), kProduce);
+  sim.run(duration * fraction);
+  return { records: produced, events: sim.events, applied };
+}

@@ -149,9 +149,9 @@ async function main(): Promise<void> {
     return;
   }
   const self = fileURLToPath(import.meta.url);
-  const clusterOnly = mode === '--cluster';
-  const pipelineOnly = mode === '--pipeline';
-  const only = clusterOnly || pipelineOnly;
+  // `--broker`, `--cluster` and `--pipeline` run only that model's section.
+  const onlyFlag = ({ '--broker': '--broker-child', '--cluster': '--cluster-child', '--pipeline': '--pipeline-child' } as Record<string, string>)[mode];
+  const only = onlyFlag !== undefined;
   console.log(`QueueLab kernel benchmark — Node ${process.version}, ${process.arch}`);
   console.log('rate = events per second of simulated work, best of 3 rounds of ≥ 1 s; peak = max RSS of the process\n');
   let ok = true;
@@ -182,7 +182,7 @@ async function main(): Promise<void> {
     { title: '\nCluster model (replication, acks=all)', flag: '--cluster-child', cases: CLUSTER_CASES, unit: 'records', memory: 400 },
     { title: '\nPipeline model (three stages)', flag: '--pipeline-child', cases: PIPELINE_CASES, unit: 'records', memory: 200 },
   ];
-  for (const mdl of models.filter((x) => (clusterOnly ? x.flag === '--cluster-child' : pipelineOnly ? x.flag === '--pipeline-child' : true))) {
+  for (const mdl of models.filter((x) => !only || x.flag === onlyFlag)) {
     console.log(`${mdl.title}, every metric on; one run each, peak = max RSS of the process`);
     for (const [id, c] of Object.entries(mdl.cases) as [string, { label: string; target: number }][]) {
       const x = child(mdl.flag, id);

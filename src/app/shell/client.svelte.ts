@@ -18,39 +18,13 @@ import { proxy, wrap, type Remote } from 'comlink';
 import type { SimWorkerApi } from '../../../workers/sim.worker.ts';
 import type { CommandResult, LiveFault, Snapshot, Speed, TraceReply } from '../../../workers/protocol.ts';
 import type { Scenario } from '../../scenario/index.ts';
+import { afterNextFrame, nextTask } from '../frames.ts';
 
 export interface SimClientHandlers {
   /** Every snapshot shown, in order, once it is shown everywhere (one replaced by a newer before it was shown is skipped). */
   onSnapshot?(snapshot: Snapshot): void;
   /** A command failed or the worker died. */
   onFailure?(message: string): void;
-}
-
-/**
- * Runs `fn` in a task after the next frame has been rendered (a requestAnimationFrame callback runs
- * before that frame's style, layout and paint; the task it posts, after them). A hidden page renders
- * no frames, so there (and should a frame never come) it runs after at most a second.
- */
-function afterNextFrame(fn: () => void): void {
-  let done = false;
-  const run = (): void => {
-    if (done) return;
-    done = true;
-    clearTimeout(fallback);
-    fn();
-  };
-  const fallback = setTimeout(run, document.hidden ? 0 : 1000);
-  requestAnimationFrame(() => setTimeout(run, 0));
-}
-
-/** Runs `fn` in a task of its own, posted now (it usually runs before the next frame). */
-function nextTask(fn: () => void): void {
-  const { port1, port2 } = new MessageChannel();
-  port1.onmessage = () => {
-    port1.close();
-    fn();
-  };
-  port2.postMessage(null);
 }
 
 export class SimClient {

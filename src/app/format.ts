@@ -8,8 +8,9 @@ import type { Lang } from './i18n.ts';
 const LOCALES: Record<Lang, string> = { en: 'en-US', ru: 'ru-RU' };
 const cache = new Map<string, Intl.NumberFormat>();
 
-function nf(lang: Lang, opts: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${lang}|${JSON.stringify(opts)}`;
+/** A formatter with these fraction digits (cached: the page formats hundreds of numbers per snapshot). */
+function nf(lang: Lang, opts: { minimumFractionDigits?: number; maximumFractionDigits: number }): Intl.NumberFormat {
+  const key = `${lang}|${opts.minimumFractionDigits ?? ''}|${opts.maximumFractionDigits}`;
   let f = cache.get(key);
   if (!f) {
     f = new Intl.NumberFormat(LOCALES[lang], opts);

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildLineChart, heatmapGrid, points, thin, yTickCount } from '../../src/app/charts/lineChart.ts';
+import { buildLineChart, heatmapGrid, linePath, points, thin, yTickCount } from '../../src/app/charts/lineChart.ts';
+import { line } from 'd3-shape';
+import { scaleLinear } from 'd3-scale';
+import fc from 'fast-check';
 import { capacity, kafkaSweep, serviceCv2, serviceMean, sweepScenario, theoryCurve, SWEEP_SECONDS, SWEEP_WARMUP } from '../../src/app/panels/kafka/sweep.ts';
 import { readFileSync } from 'node:fs';
 import type { KafkaScenario } from '../../src/scenario/index.ts';
@@ -34,6 +37,23 @@ describe('Kafka line charts', () => {
     expect(yTickCount(500)).toBe(5);
     const dense = [0, 1, 2, 3, 4].map((v) => ({ value: v, pos: 100 - v * 8 }));
     expect(thin(dense).map((t) => t.value)).toEqual([0, 2, 4]);
+  });
+
+  it("linePath writes the string d3-shape's line().digits(1) writes, character for character", () => {
+    const coord = fc.oneof(fc.double({ min: -1e7, max: 1e7, noNaN: true }), fc.integer({ min: -50, max: 50 }).map((k) => k / 20), fc.constant(-0));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(coord, coord), { minLength: 1, maxLength: 40 }), fc.double({ min: 1, max: 1e6, noNaN: true }), fc.double({ min: 1, max: 1e6, noNaN: true }), (pts, xMax, yMax) => {
+        const x = scaleLinear().domain([0, xMax]).range([48, 290]);
+        const y = scaleLinear().domain([0, yMax]).range([120, 8]).nice(4);
+        const d3 = line<[number, number]>()
+          .digits(1)
+          .x((d) => x(d[0]))
+          .y((d) => y(d[1]));
+        expect(linePath(pts, x, y)).toBe(d3(pts));
+      }),
+      { numRuns: 500 },
+    );
+    expect(linePath([], (v) => v, (v) => v)).toBe('');
   });
 
   it('heatmapGrid averages each partition into time columns and reports the maximum', () => {

@@ -1,9 +1,9 @@
 /**
  * Small time-series charts (the Kafka panels, compare view) as pure geometry: scales, ticks and SVG path strings
- * from bucketed columns (d3-scale, d3-shape). No DOM: the Svelte component writes the <svg>.
+ * from bucketed columns (d3-scale; the paths are d3-shape's straight lines, built directly). No DOM: the Svelte
+ * component writes the <svg>.
  */
 import { scaleLinear } from 'd3-scale';
-import { line } from 'd3-shape';
 
 export interface Cols {
   t: ArrayLike<number>;
@@ -58,6 +58,23 @@ export function points(cols: Cols, maxPoints = 400): [number, number][] {
   return out;
 }
 
+/** To one decimal, as d3-path's `digits(1)` writes a coordinate. */
+const round1 = (v: number): number => Math.round(v * 10) / 10;
+
+/**
+ * The path d3-shape's `line().digits(1)` (straight segments) draws through `pts` mapped by `x` and
+ * `y` — "M x,y L x,y …", a lone point closed with "Z" — written in one loop: every line of every
+ * chart is redrawn on every snapshot, and d3's generator (an accessor call, a curve object and a
+ * tagged template per point) was a good part of a snapshot's work. Same string, character for
+ * character (test/app/kafkaCharts.test.ts compares them).
+ */
+export function linePath(pts: readonly (readonly [number, number])[], x: (v: number) => number, y: (v: number) => number): string {
+  if (pts.length === 0) return '';
+  let d = 'M' + round1(x(pts[0][0])) + ',' + round1(y(pts[0][1]));
+  for (let i = 1; i < pts.length; i++) d += 'L' + round1(x(pts[i][0])) + ',' + round1(y(pts[i][1]));
+  return pts.length === 1 ? d + 'Z' : d;
+}
+
 /** Drops every other tick (keeping 0) until labels are at least `gap` px apart. */
 export function thin(ticks: Tick[], gap = 14): Tick[] {
   let out = ticks;
@@ -87,17 +104,13 @@ export function buildLineChart(lines: Cols[], opts: { width: number; height: num
     .domain([opts.yMin ?? 0, fixed ?? (top > 0 ? top * 1.08 : 1)])
     .range([plot.bottom, plot.top]);
   if (fixed === null) y.nice(yTickCount(plot.bottom - plot.top));
-  const gen = line<[number, number]>()
-    .digits(1)
-    .x((d) => x(d[0]))
-    .y((d) => y(d[1]));
   return {
     width,
     height,
     plot,
     xTicks: x.ticks(5).map((value) => ({ value, pos: x(value) })),
     yTicks: thin(y.ticks(yTickCount(plot.bottom - plot.top)).map((value) => ({ value, pos: y(value) }))),
-    paths: pts.map((p) => (p.length > 0 ? (gen(p) ?? '') : '')),
+    paths: pts.map((p) => linePath(p, x, y)),
     last: pts.map((p) => (p.length > 0 ? p[p.length - 1][1] : null)),
     yMax: y.domain()[1],
     empty,

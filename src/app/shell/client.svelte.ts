@@ -3,14 +3,25 @@
  * comlink (importing only the worker's type), receives snapshots through a proxied callback and
  * exposes the latest fresh one as `snapshot`. Snapshots of an older generation (before the last
  * load/reset) or older than the one shown are dropped.
+ *
+ * A snapshot is applied in two tasks, so that the work of applying it is never one long task: first
+ * the charts (`charts`, which the model panels that opt in draw from), then, in a task posted right
+ * after, everything else (`snapshot`: counters, topology, controls, and `onSnapshot` — so a run
+ * reads "finished" only once its last snapshot is applied everywhere). Both usually land in the
+ * same frame. One snapshot per painted frame: a snapshot that arrives before the page has painted
+ * the one before waits, and a newer one that arrives meanwhile replaces it. A busy main thread (a
+ * loaded machine, a run at top speed) then draws the latest snapshot once instead of every
+ * snapshot that queued up behind it. The last snapshot of a run is never dropped: whatever is
+ * waiting is taken once the frame before it is painted.
  */
 import { proxy, wrap, type Remote } from 'comlink';
 import type { SimWorkerApi } from '../../../workers/sim.worker.ts';
 import type { CommandResult, LiveFault, Snapshot, Speed, TraceReply } from '../../../workers/protocol.ts';
 import type { Scenario } from '../../scenario/index.ts';
+import { afterNextFrame, nextTask } from '../frames.ts';
 
 export interface SimClientHandlers {
-  /** Every accepted snapshot, in order. */
+  /** Every snapshot shown, in order, once it is shown everywhere (one replaced by a newer before it was shown is skipped). */
   onSnapshot?(snapshot: Snapshot): void;
   /** A command failed or the worker died. */
   onFailure?(message: string): void;
@@ -18,6 +29,8 @@ export interface SimClientHandlers {
 
 export class SimClient {
   snapshot = $state.raw<Snapshot | null>(null);
+  /** What the charts draw: each snapshot reaches them a task before `snapshot`. */
+  charts = $state.raw<Snapshot | null>(null);
   #worker: Worker;
   #api: Remote<SimWorkerApi>;
   #handlers: SimClientHandlers;
@@ -27,6 +40,10 @@ export class SimClient {
   #latestGen = 0;
   /** The generation of the last load or reset (a seek keeps the run's faults): older snapshots' live faults are another run's. */
   #runGen = $state(0);
+  /** The newest snapshot not taken yet (it waits for the frame that paints the one before). */
+  #pending: Snapshot | null = null;
+  /** The last snapshot taken has been applied in full and painted (or none has been taken yet). */
+  #painted = true;
 
   constructor(handlers: SimClientHandlers = {}) {
     this.#handlers = handlers;
@@ -42,10 +59,33 @@ export class SimClient {
   #receive(s: Snapshot): void {
     if (s.gen > this.#latestGen) this.#latestGen = s.gen;
     if (s.gen < this.#minGen) return;
-    const current = this.snapshot;
+    const current = this.#pending ?? this.charts;
     if (current && s.seq <= current.seq) return;
-    this.snapshot = s;
-    this.#handlers.onSnapshot?.(s);
+    this.#pending = s;
+    // Otherwise it waits: the one before takes it once its frame is painted.
+    if (this.#painted) this.#take();
+  }
+
+  /**
+   * Applies the waiting snapshot (unless a load or reset made it stale meanwhile): its charts now,
+   * the rest in the next task; the next snapshot once the frame after that is painted.
+   */
+  #take(): void {
+    const s = this.#pending;
+    this.#pending = null;
+    if (!s || s.gen < this.#minGen) return;
+    this.#painted = false;
+    this.charts = s;
+    nextTask(() => {
+      if (s.gen >= this.#minGen) {
+        this.snapshot = s;
+        this.#handlers.onSnapshot?.(s);
+      }
+      afterNextFrame(() => {
+        this.#painted = true;
+        if (this.#pending) this.#take();
+      });
+    });
   }
 
   #fail(e: unknown): void {

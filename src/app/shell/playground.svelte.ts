@@ -164,6 +164,16 @@ export class Playground {
     return s && s.kind === this.scenario.model ? s.data : null;
   }
 
+  /**
+   * The same for the charts: each snapshot reaches them a task before `data` (see SimClient), so
+   * that applying a snapshot is two shorter tasks, not one long one. A model's panels may draw some
+   * of their charts from this and the rest from `data`.
+   */
+  get chartData(): unknown {
+    const s = this.#client?.charts ?? null;
+    return s && s.kind === this.scenario.model ? s.data : null;
+  }
+
   /** Compare view's B run: its latest snapshot, and the model's view of it. */
   get snapshotB(): Snapshot | null {
     return this.compare ? (this.#clientB?.snapshot ?? null) : null;

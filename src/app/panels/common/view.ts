@@ -10,6 +10,10 @@ export class PanelView<D, S> {
   get data(): D | null {
     return this.pg.data as D | null;
   }
+  /** The snapshot data for the charts that draw from it (a task ahead of `data`: Playground.chartData). */
+  get chartData(): D | null {
+    return this.pg.chartData as D | null;
+  }
   get scenario(): S {
     return this.pg.scenario as S;
   }

@@ -62,3 +62,59 @@ export function clientSize(set: (width: number, height: number) => void): Attach
     return () => observer.disconnect();
   };
 }
+
+/**
+ * The snapshot client's pacing (shell/client.svelte.ts): the newest snapshot of the current
+ * generation is applied in two steps — `charts` at once, `rest` in the next task — and the next one
+ * waits until the frame after that has been painted. One that arrives meanwhile waits, and a newer
+ * one replaces it; snapshots older than the newest seen (by `seq`) or of a stale generation (below
+ * `minGen()`) are dropped. The last snapshot of a run is never lost: whatever waits is taken when
+ * the frame before it is painted.
+ */
+export class SnapshotPacer<S extends { gen: number; seq: number }> {
+  /** The newest snapshot not taken yet. */
+  #pending: S | null = null;
+  /** The last snapshot taken. */
+  #taken: S | null = null;
+  /** The last snapshot taken has been applied in full and painted (or none has been taken yet). */
+  #painted = true;
+
+  constructor(
+    private readonly io: {
+      minGen(): number;
+      charts(s: S): void;
+      rest(s: S): void;
+      nextTask(fn: () => void): void;
+      afterNextFrame(fn: () => void): void;
+    },
+  ) {}
+
+  receive(s: S): void {
+    if (s.gen < this.io.minGen()) return;
+    const current = this.#pending ?? this.#taken;
+    if (current && s.seq <= current.seq) return;
+    this.#pending = s;
+    // Otherwise it waits: the one before takes it once its frame is painted.
+    if (this.#painted) this.#take();
+  }
+
+  /**
+   * Applies the waiting snapshot (unless a load or reset made it stale meanwhile): its charts now,
+   * the rest in the next task; the next snapshot once the frame after that is painted.
+   */
+  #take(): void {
+    const s = this.#pending;
+    this.#pending = null;
+    if (!s || s.gen < this.io.minGen()) return;
+    this.#painted = false;
+    this.#taken = s;
+    this.io.charts(s);
+    this.io.nextTask(() => {
+      if (s.gen >= this.io.minGen()) this.io.rest(s);
+      this.io.afterNextFrame(() => {
+        this.#painted = true;
+        if (this.#pending) this.#take();
+      });
+    });
+  }
+}

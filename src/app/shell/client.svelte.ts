@@ -18,7 +18,7 @@ import { proxy, wrap, type Remote } from 'comlink';
 import type { SimWorkerApi } from '../../../workers/sim.worker.ts';
 import type { CommandResult, LiveFault, Snapshot, Speed, TraceReply } from '../../../workers/protocol.ts';
 import type { Scenario } from '../../scenario/index.ts';
-import { afterNextFrame, nextTask } from '../frames.ts';
+import { afterNextFrame, nextTask, SnapshotPacer } from '../frames.ts';
 
 export interface SimClientHandlers {
   /** Every snapshot shown, in order, once it is shown everywhere (one replaced by a newer before it was shown is skipped). */
@@ -40,10 +40,19 @@ export class SimClient {
   #latestGen = 0;
   /** The generation of the last load or reset (a seek keeps the run's faults): older snapshots' live faults are another run's. */
   #runGen = $state(0);
-  /** The newest snapshot not taken yet (it waits for the frame that paints the one before). */
-  #pending: Snapshot | null = null;
-  /** The last snapshot taken has been applied in full and painted (or none has been taken yet). */
-  #painted = true;
+  /** Applies snapshots in two tasks, at most one per painted frame (frames.ts). */
+  #pacer = new SnapshotPacer<Snapshot>({
+    minGen: () => this.#minGen,
+    charts: (s) => {
+      this.charts = s;
+    },
+    rest: (s) => {
+      this.snapshot = s;
+      this.#handlers.onSnapshot?.(s);
+    },
+    nextTask,
+    afterNextFrame,
+  });
 
   constructor(handlers: SimClientHandlers = {}) {
     this.#handlers = handlers;
@@ -58,34 +67,7 @@ export class SimClient {
 
   #receive(s: Snapshot): void {
     if (s.gen > this.#latestGen) this.#latestGen = s.gen;
-    if (s.gen < this.#minGen) return;
-    const current = this.#pending ?? this.charts;
-    if (current && s.seq <= current.seq) return;
-    this.#pending = s;
-    // Otherwise it waits: the one before takes it once its frame is painted.
-    if (this.#painted) this.#take();
-  }
-
-  /**
-   * Applies the waiting snapshot (unless a load or reset made it stale meanwhile): its charts now,
-   * the rest in the next task; the next snapshot once the frame after that is painted.
-   */
-  #take(): void {
-    const s = this.#pending;
-    this.#pending = null;
-    if (!s || s.gen < this.#minGen) return;
-    this.#painted = false;
-    this.charts = s;
-    nextTask(() => {
-      if (s.gen >= this.#minGen) {
-        this.snapshot = s;
-        this.#handlers.onSnapshot?.(s);
-      }
-      afterNextFrame(() => {
-        this.#painted = true;
-        if (this.#pending) this.#take();
-      });
-    });
+    this.#pacer.receive(s);
   }
 
   #fail(e: unknown): void {

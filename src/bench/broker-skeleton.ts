@@ -17,11 +17,13 @@
 import { Simulation } from '../sim/kernel/simulation.ts';
 import { RngStreams } from '../sim/kernel/rng.ts';
 import { makeDistribution } from '../sim/kernel/distributions.ts';
+import { KafkaDefaults } from '../scenario/kafka-schema.ts';
 import { BROKER_CASES } from './broker.ts';
 
-const MAX_POLL_RECORDS = 500; // Kafka's default, as in the bench scenario
-const MAX_POLL_INTERVAL_S = 300; // max.poll.interval.ms
-const AUTO_COMMIT_S = 5; // auto.commit.interval.ms
+// Kafka's defaults, as the bench scenario leaves them.
+const MAX_POLL_RECORDS = KafkaDefaults['max.poll.records'];
+const MAX_POLL_INTERVAL_S = KafkaDefaults['max.poll.interval.ms'] / 1000;
+const AUTO_COMMIT_S = KafkaDefaults['auto.commit.interval.ms'] / 1000;
 
 /** Runs the skeleton of one broker case (its first `fraction`); returns records produced and events. */
 export function runBrokerSkeleton(id: keyof typeof BROKER_CASES, fraction = 1): { records: number; events: number; applied: number } {

@@ -2,14 +2,16 @@
  * The broker bench's events without the broker model: how fast this machine runs the event
  * structure itself, the ceiling of any model built on it.
  *
- * A broker-case record costs about 2.85 events — its produce, its record-done and a share of a
- * poll — and the poll loop re-arms a poll timeout and an auto-commit timer. This skeleton
+ * A broker-case record costs about 2.9 events — its produce, its record-done and a share of a
+ * poll — and the poll loop sets a poll timeout and an auto-commit timer. This skeleton
  * schedules the same events through the same kernel ({@link Simulation}, {@link RngStreams}, the
  * same exponential samples) with counters in place of the model: a producer at the case's rate
  * with a uniform key, partitions owned round-robin by sequential consumers whose poll() takes
  * everything waiting on their partitions (up to max.poll.records), one record-done per record,
- * a poll timeout cancelled and re-armed at every poll that returns records, and an auto-commit
- * timer re-armed when a poll returns nothing. No log, no commits, no metrics.
+ * the poll after a batch run in place when nothing else is due at that instant, a poll timeout
+ * that takes its place in the order at every poll that returns records but enters the event list
+ * only if a record's processing reaches it, and an auto-commit timer re-armed when a poll returns
+ * nothing — as the model does. No log, no commits, no metrics.
  *
  * `test/bench/broker-skeleton.test.ts` holds its events per record to the model's, so it stays a
  * fair stand-in when the model's event structure changes.
@@ -39,6 +41,8 @@ export function runBrokerSkeleton(id: keyof typeof BROKER_CASES, fraction = 1): 
   const idle = new Uint8Array(C).fill(1);
   const left = new Int32Array(C);
   const pollTimeout = new Float64Array(C).fill(-1);
+  const deadline = new Float64Array(C).fill(-1);
+  const deadlineOrd = new Float64Array(C);
   const autoCommit = new Float64Array(C).fill(-1);
   let produced = 0;
   let applied = 0;
@@ -57,6 +61,7 @@ export function runBrokerSkeleton(id: keyof typeof BROKER_CASES, fraction = 1): 
   const kPoll = sim.register('poll', (c) => {
     if (pollTimeout[c] >= 0) sim.cancel(pollTimeout[c]);
     pollTimeout[c] = -1;
+    deadline[c] = -1;
     let n = 0;
     for (let p = c; p < P && n < MAX_POLL_RECORDS; p += C) {
       const k = Math.min(waiting[p], MAX_POLL_RECORDS - n);
@@ -70,18 +75,28 @@ export function runBrokerSkeleton(id: keyof typeof BROKER_CASES, fraction = 1): 
       return;
     }
     left[c] = n;
-    pollTimeout[c] = sim.schedule(MAX_POLL_INTERVAL_S, kPollTimeout, c);
-    sim.schedule(work.sample(service[c]), kDone, c);
+    deadline[c] = sim.now + MAX_POLL_INTERVAL_S;
+    deadlineOrd[c] = sim.reserve();
+    startRecord(c);
   });
-  const kPollTimeout = sim.register('poll-timeout', () => {});
+  /** A record's processing starts; the poll timeout enters the event list only if the record reaches it. */
+  const startRecord = (c: number) => {
+    const dt = work.sample(service[c]);
+    sim.schedule(dt, kDone, c);
+    if (pollTimeout[c] < 0 && deadline[c] >= 0 && sim.now + dt >= deadline[c]) pollTimeout[c] = sim.scheduleAtReserved(deadline[c], kPollTimeout, c, deadlineOrd[c]);
+  };
+  const kPollTimeout = sim.register('poll-timeout', (c) => {
+    pollTimeout[c] = -1;
+    deadline[c] = -1;
+  });
   const kAutoCommit = sim.register('auto-commit', (c) => {
     autoCommit[c] = -1;
   });
   const kDone = sim.register('record-done', (c) => {
     applied++;
     sim.progress++;
-    if (--left[c] > 0) sim.schedule(work.sample(service[c]), kDone, c);
-    else sim.schedule(0, kPoll, c);
+    if (--left[c] > 0) startRecord(c);
+    else if (!sim.runNow(kPoll, c)) sim.schedule(0, kPoll, c);
   });
   sim.schedule(inter.sample(arrivals), kProduce);
   sim.run(duration * fraction);

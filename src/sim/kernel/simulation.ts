@@ -93,6 +93,8 @@ export class Simulation {
   protected stalled = 0;
   protected stallMark = 0;
   private stallKinds: number[] = [];
+  /** Inside {@link run}: {@link runNow} may run an event in place. */
+  private inRun = false;
   protected readonly queue = new EventQueue();
   protected readonly handlers: Handler[] = [];
   private readonly names: string[] = [];
@@ -135,6 +137,54 @@ export class Simulation {
     if (!(priority >= MIN_PRIORITY && priority <= MAX_PRIORITY) || (priority | 0) !== priority) {
       throw new RangeError(`priority must be an integer in [${MIN_PRIORITY}, ${MAX_PRIORITY}], got ${priority}`);
     }
+  }
+
+  /**
+   * Takes the place in the order that an event scheduled now at priority 0 would take, without
+   * scheduling one: {@link scheduleAtReserved} inserts it there later, at a time of its own. A
+   * model arms a timer this way only once it is sure to be needed — the order of events, and the
+   * sequence numbers of every later one, are the same as if it had been scheduled at once.
+   */
+  reserve(): number {
+    return this.queue.reserve();
+  }
+
+  /**
+   * Schedules `kind(arg)` at absolute time `t` ≥ now, at the place in the order `reserved` holds.
+   * The caller makes sure that place is still ahead: at t = now, a place reserved after the
+   * running event was (a place reserved before it has already passed, and the event would run
+   * late).
+   */
+  scheduleAtReserved(t: number, kind: number, arg: number, reserved: number): EventHandle {
+    if (!(t >= this.now) || t === Infinity) {
+      throw new RangeError(`cannot schedule ${this.kindName(kind)} at t=${t}: the clock is at ${this.now}`);
+    }
+    if (kind >= this.handlers.length) this.checkEvent(kind, 0);
+    return this.queue.pushOrd(t, kind, arg | 0, reserved);
+  }
+
+  /**
+   * Runs `kind(arg)` at once, as the event it would be if scheduled now with delay 0, when nothing
+   * else is pending at this instant: it would be the next event anyway. Returns false, having done
+   * nothing, when something is; outside {@link run} (so that each {@link step} stays one event);
+   * or inside an event already run this way (one level, never a recursion). The caller then
+   * schedules it. Call it only as the last thing a handler does, so that nothing of the handler
+   * runs after the event it stands for. It counts as an event, in `events` and in the no-progress
+   * guard, so a run is the same, event for event.
+   */
+  runNow(kind: number, arg: number): boolean {
+    const n = this.stalled + 1;
+    if (!this.inRun || (n & (STALL_CHECK - 1)) === 0 || n >= this.stallLimit - STALL_SAMPLE || (this.queue.peekSlot() >= 0 && this.queue.topTime <= this.now)) {
+      return false;
+    }
+    if (kind >= this.handlers.length) this.checkEvent(kind, 0);
+    this.stalled = n;
+    this.events++;
+    // One level only: the event run in place may not run another in place (no unbounded recursion).
+    this.inRun = false;
+    this.handlers[kind](arg);
+    this.inRun = true;
+    return true;
   }
 
   /** Cancels a scheduled event; false if it already ran or was cancelled. */
@@ -217,6 +267,7 @@ export class Simulation {
 
   /** Runs the next event. Returns false when there is none. Throws {@link NoProgressError} when time is stuck. */
   step(): boolean {
+    this.inRun = false;
     const q = this.queue;
     const s = q.peekSlot();
     if (s < 0) return false;
@@ -241,6 +292,7 @@ export class Simulation {
     const q = this.queue;
     const handlers = this.handlers;
     let n = 0;
+    this.inRun = true;
     while (n < maxEvents) {
       const s = q.peekSlot();
       if (s < 0) break;
@@ -253,6 +305,7 @@ export class Simulation {
       n++;
       handlers[q.kind[s]](q.arg[s]);
     }
+    this.inRun = false;
     this.events += n;
     if (n < maxEvents && until !== Infinity) this.now = until;
     return n;

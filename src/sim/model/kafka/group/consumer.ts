@@ -50,6 +50,9 @@ export class Consumer {
   busyThreads = 0;
   lastPoll = 0;
   pollTimeoutHandle = -1;
+  /** When the poll timeout is due (−1: none) and its place in the event order (member.ts busyUntil). */
+  pollDeadline = -1;
+  pollDeadlineOrd = 0;
   pollHandle = -1;
   autoCommitDue = 0;
   autoCommitHandle = -1;
@@ -182,6 +185,8 @@ export class Consumer {
         this.pollHandle = -1;
       }
     }
+    // Frozen, the batch cannot end before the poll timeout is due.
+    if (this.phase === Phase.Busy) g.pollLoop.busyUntil(this, Infinity);
     g.warn(this.clientId, `GC pause of ${Math.round(seconds * 1000)} ms: processing and heartbeats stop`);
     this.frozenUntil = until;
     const e = this.entry;
@@ -201,6 +206,7 @@ export class Consumer {
       if (this.tCur[t] >= 0 && this.tHandle[t] < 0) {
         this.tEnd[t] = sim.now + this.tLeft[t];
         this.tHandle[t] = sim.scheduleAt(this.tEnd[t], g.kDone, this.index * MAX_THREADS + t);
+        g.pollLoop.busyUntil(this, this.tEnd[t]);
       }
     }
     if (this.phase === Phase.Idle || this.phase === Phase.PollScheduled || this.phase === Phase.Joining) g.pollLoop.schedulePoll(this, 0);
@@ -222,6 +228,7 @@ export class Consumer {
     }
     for (const h of [this.pollHandle, this.pollTimeoutHandle, this.autoCommitHandle]) if (h >= 0) sim.cancel(h);
     this.pollHandle = this.pollTimeoutHandle = this.autoCommitHandle = -1;
+    this.pollDeadline = -1;
     this.releaseBatch(true, why);
     this.phase = Phase.Down;
     this.frozenUntil = -Infinity;

@@ -126,6 +126,7 @@ export class Executor {
     c.tEnd[t] = now + dt;
     if (c.busyThreads++ === 0 || this.threads > 1) c.busy.set(now, c.busyThreads / this.threads);
     c.tHandle[t] = sim.schedule(dt, this.g.kDone, c.index * MAX_THREADS + t);
+    if (c.tEnd[t] >= c.pollDeadline) this.g.pollLoop.busyUntil(c, c.tEnd[t]);
   }
 
   private traceStart(c: Consumer, t: number, k: number, again: boolean): void {

@@ -139,6 +139,7 @@ export class FailureHandler {
         const dt = delay + g.executor.serviceTime(c.rng);
         c.tEnd[t] = sim.now + dt;
         c.tHandle[t] = sim.schedule(dt, g.kDone, c.index * MAX_THREADS + t);
+        g.pollLoop.busyUntil(c, c.tEnd[t]);
         return true;
       }
       if (r.dlq) this.deadLetter(c, p, o, attempt, `${error} (gave up after ${attempt} attempts)`);

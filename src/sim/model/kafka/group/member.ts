@@ -99,6 +99,7 @@ export class PollLoop {
     c.lastPoll = now;
     if (c.pollTimeoutHandle >= 0) sim.cancel(c.pollTimeoutHandle);
     c.pollTimeoutHandle = -1;
+    c.pollDeadline = -1;
     const e0 = c.entry;
     // Membership work (a rejoin, a JoinGroup, a new assignment) is rare: out of line.
     if (e0 === null || !e0.heartbeating || c.needsRejoin || e0.pending !== null || (!e0.joined && g.coordinator.state === 'PreparingRebalance')) {
@@ -116,7 +117,9 @@ export class PollLoop {
     if (!c.alive || fetched === THREW) return;
     if (fetched) {
       c.phase = Phase.Busy;
-      c.pollTimeoutHandle = sim.schedule(this.maxPollIntervalS, g.kPollTimeout, c.index);
+      // The poll timeout takes its place in the order now; it is scheduled only if the batch's work reaches it (busyUntil).
+      c.pollDeadline = now + this.maxPollIntervalS;
+      c.pollDeadlineOrd = sim.reserve();
       if (this.config.commit === 'before-processing') this.commitPositions(c, e.owned);
       g.executor.startBatch(c);
     } else {
@@ -384,7 +387,35 @@ export class PollLoop {
         delay = g.timing.commitLatency;
       }
     }
-    this.schedulePoll(c, delay);
+    if (delay > 0) this.schedulePoll(c, delay);
+    else this.pollNow(c);
+  }
+
+  /**
+   * The poll() after a batch, at once: run in place when nothing else is pending at this instant
+   * (`Simulation.runNow`: the same order of events, one event less in the event list), else
+   * scheduled. Only at the end of a record-done event, where nothing else of the event follows.
+   */
+  private pollNow(c: Consumer): void {
+    const sim = this.host.sim;
+    if (c.pollHandle >= 0) {
+      sim.cancel(c.pollHandle);
+      c.pollHandle = -1;
+    }
+    if (!sim.runNow(this.g.kPoll, c.index)) c.pollHandle = sim.schedule(0, this.g.kPoll, c.index);
+  }
+
+  /**
+   * The batch's work goes on until `until` (a record's end, a backoff's end; Infinity for a GC
+   * pause): if that reaches max.poll.interval.ms after the last poll, schedule the poll timeout,
+   * at the place in the order it took at that poll. A batch that ends in time never puts it in the
+   * event list, and the events are the same, in the same order, as if it had been scheduled at the
+   * poll and cancelled at the next.
+   */
+  busyUntil(c: Consumer, until: number): void {
+    if (c.pollTimeoutHandle < 0 && c.pollDeadline >= 0 && until >= c.pollDeadline) {
+      c.pollTimeoutHandle = this.host.sim.scheduleAtReserved(c.pollDeadline, this.g.kPollTimeout, c.index, c.pollDeadlineOrd);
+    }
   }
 
   /** poll-timeout event: max.poll.interval.ms passed since the member's last poll. */
@@ -392,6 +423,7 @@ export class PollLoop {
     const g = this.g;
     const c = g.consumers[i];
     c.pollTimeoutHandle = -1;
+    c.pollDeadline = -1;
     if (!c.alive || c.phase !== Phase.Busy) return;
     if (c.frozen()) {
       c.pollTimeoutHandle = this.host.sim.scheduleAt(c.frozenUntil, g.kPollTimeout, i);

@@ -106,27 +106,36 @@ export class EventQueue {
 
   /** Inserts an event; returns its handle. `t` must be a finite number (the caller checks the clock). */
   push(t: number, kind: number, arg: number, priority: number): EventHandle {
-    return this.pushOrd(t, kind, arg, (priority + PRIO_BIAS) * ORD_SCALE + this.seq++);
-  }
-
-  /**
-   * Takes the sequence number the next push would take, without pushing: the place in the order
-   * of an event at priority 0 that may be inserted later with {@link pushOrd}, or never.
-   */
-  reserve(): number {
-    return PRIO_BIAS * ORD_SCALE + this.seq++;
-  }
-
-  /** Inserts an event at a place in the order taken earlier ({@link reserve}); returns its handle. */
-  pushOrd(t: number, kind: number, arg: number, ord: number): EventHandle {
     // Kept under V8's inlining limit (460 bytes of bytecode): the rare and the longer paths are calls.
     const slot = this.freeTop > 0 ? this.freeList[--this.freeTop] : this.newSlot();
+    const ord = (priority + PRIO_BIAS) * ORD_SCALE + this.seq++;
     this.kind[slot] = kind;
     this.arg[slot] = arg;
     const fTail = this.fTail;
     if (fTail > this.fHead ? t === this.fTime && ord > this.fOrd[fTail - 1] : this.size === 0 || t < this.hTime[0] || (t === this.hTime[0] && ord < this.hOrd[0])) {
       this.toFront(t, ord, slot);
     } else this.siftUp(this.size++, t, ord, slot);
+    return slot * GEN + this.gen[slot];
+  }
+
+  /**
+   * Takes the sequence number the next push would take, without pushing: the place in the order
+   * of an event at priority 0 that may be inserted later with {@link pushReserved}, or never.
+   */
+  reserve(): number {
+    return PRIO_BIAS * ORD_SCALE + this.seq++;
+  }
+
+  /**
+   * Inserts an event at a place in the order taken earlier ({@link reserve}); returns its handle.
+   * Rare (a timer that turned out to be needed), so it goes through the heap: the front only takes
+   * events in sequence order.
+   */
+  pushReserved(t: number, kind: number, arg: number, ord: number): EventHandle {
+    const slot = this.freeTop > 0 ? this.freeList[--this.freeTop] : this.newSlot();
+    this.kind[slot] = kind;
+    this.arg[slot] = arg;
+    this.siftUp(this.size++, t, ord, slot);
     return slot * GEN + this.gen[slot];
   }
 

@@ -160,7 +160,7 @@ export class Simulation {
       throw new RangeError(`cannot schedule ${this.kindName(kind)} at t=${t}: the clock is at ${this.now}`);
     }
     if (kind >= this.handlers.length) this.checkEvent(kind, 0);
-    return this.queue.pushOrd(t, kind, arg | 0, reserved);
+    return this.queue.pushReserved(t, kind, arg | 0, reserved);
   }
 
   /**

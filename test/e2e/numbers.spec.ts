@@ -481,9 +481,9 @@ test('the keyboard hint is whole at 1280×720 in either language: inside the win
 });
 
 // The README's numbers for main-thread long tasks come from here (and `npm run bench`, whose targets
-// are the performance bar). They move with what else the two cores are doing, so the bounds here only
-// catch a page that freezes (a task of a second); the measured values are printed and written to
-// test-results/long-tasks.json.
+// are the performance bar). They move with what else the two cores are doing, so the bounds here are
+// loose: a page that freezes on load (a task of a second), and runs whose median has a task of 100 ms;
+// the measured values are printed and written to test-results/long-tasks.json.
 test('main-thread long tasks on first load and during heavy runs are measured (PerformanceObserver "longtask")', async ({ browser }) => {
   test.setTimeout(600_000);
   const results: { id: string; load: number[]; run: number[] }[] = [];
@@ -515,7 +515,12 @@ test('main-thread long tasks on first load and during heavy runs are measured (P
   const loads = results.map((r) => worst(r.load)).sort((a, b) => a - b);
   const runs = results.map((r) => worst(r.run)).sort((a, b) => a - b);
   console.log(`worst task per first load: ${loads.join(', ')} ms; per run: ${runs.join(', ')} ms`);
-  // A frozen page, not a slow machine: under a load average of 8 on two cores the median run's worst task reached 281 ms.
+  // First load: a frozen page, not a slow machine (258–512 ms in the full suite's run on 2026-12-02).
   expect(loads[loads.length - 1]).toBeLessThan(1000);
-  expect(runs[Math.floor(runs.length / 2)]).toBeLessThan(1000);
+  // Runs: since snapshots are applied in two tasks, one per painted frame, the median run has no task
+  // over 50 ms on a quiet machine, and in the full suite's run (2026-12-02) 7 of 12 runs had none and
+  // the worst was 69 ms. Before that change the median run's worst task was 63–105 ms in a helper's
+  // runs and 165 ms in a bench run on a loaded machine, so 100 ms can catch a return of one long task
+  // per snapshot without failing on a busy machine's stray task.
+  expect(runs[Math.floor(runs.length / 2)]).toBeLessThan(100);
 });

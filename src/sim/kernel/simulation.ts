@@ -151,9 +151,8 @@ export class Simulation {
 
   /**
    * Schedules `kind(arg)` at absolute time `t` ≥ now, at the place in the order `reserved` holds.
-   * The caller makes sure that place is still ahead: at t = now, a place reserved after the
-   * running event was (a place reserved before it has already passed, and the event would run
-   * late).
+   * The caller makes sure that place has not passed: at t = now it must have been reserved after
+   * the running event was scheduled, or the event would run later than its place.
    */
   scheduleAtReserved(t: number, kind: number, arg: number, reserved: number): EventHandle {
     if (!(t >= this.now) || t === Infinity) {

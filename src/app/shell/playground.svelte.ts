@@ -160,8 +160,7 @@ export class Playground {
 
   /** The model's view of the run (its shape is the model's own), or null. */
   get data(): unknown {
-    const s = this.snapshot;
-    return s && s.kind === this.scenario.model ? s.data : null;
+    return this.#dataOf(this.snapshot);
   }
 
   /**
@@ -170,7 +169,11 @@ export class Playground {
    * of their charts from this and the rest from `data`.
    */
   get chartData(): unknown {
-    const s = this.#client?.charts ?? null;
+    return this.#dataOf(this.#client?.charts ?? null);
+  }
+
+  /** A snapshot's data when it is of the scenario's model (a snapshot of the model before a switch is not). */
+  #dataOf(s: Snapshot | null): unknown {
     return s && s.kind === this.scenario.model ? s.data : null;
   }
 

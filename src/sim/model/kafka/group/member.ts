@@ -394,15 +394,12 @@ export class PollLoop {
   /**
    * The poll() after a batch, at once: run in place when nothing else is pending at this instant
    * (`Simulation.runNow`: the same order of events, one event less in the event list), else
-   * scheduled. Only at the end of a record-done event, where nothing else of the event follows.
+   * scheduled (also when a poll is already pending, which scheduling replaces). Only at the end of
+   * a record-done event, where nothing else of the event follows.
    */
   private pollNow(c: Consumer): void {
-    const sim = this.host.sim;
-    if (c.pollHandle >= 0) {
-      sim.cancel(c.pollHandle);
-      c.pollHandle = -1;
-    }
-    if (!sim.runNow(this.g.kPoll, c.index)) c.pollHandle = sim.schedule(0, this.g.kPoll, c.index);
+    if (c.pollHandle < 0 && this.host.sim.runNow(this.g.kPoll, c.index)) return;
+    this.schedulePoll(c, 0);
   }
 
   /**

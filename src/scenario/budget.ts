@@ -10,8 +10,10 @@
  *   run, with load-spike faults multiplying it over their windows (stacked spikes multiply);
  * - events: per record, one append plus, per consumer group, up to EVENTS_PER_RECORD_PER_GROUP
  *   (fetch, processing, commits; the shipped scenarios measure 0.8–2.8), times the retries that
- *   `processing.failureRate` asks for; plus auto-commit timers of every member and a visit of every
- *   partition per retention check;
+ *   `processing.failureRate` asks for; plus auto-commit timers of every member, a visit of every
+ *   partition per retention check, and the failure loops that run at the consumers' own pace
+ *   whatever the producers' rate (a record re-read while it keeps failing, poll() re-throwing on an
+ *   unreadable record, in-place retries through an outage: `failureLoop`);
  * - memory: every record held (a group that stops consuming keeps all of them: 21 bytes plus one
  *   state byte per group, twice for the growth of the buffers), per-key state (partition cache,
  *   Zipf table, last sequence per group), partitions and members (their batch buffers).
@@ -21,6 +23,9 @@
 import { effectiveIdempotence, hasRequestCosts } from '../sim/model/cluster/config.ts';
 import { pipelineCost } from './pipeline-cost.ts';
 import { autoscalerSlots } from './kafka-autoscaler.ts';
+import { POLL_ERROR_LOOP_S } from '../sim/model/kafka/group/types.ts';
+import { oldReadersCope, registers } from '../sim/model/kafka/schema-registry.ts';
+import type { DistributionSpec } from '../sim/kernel/distributions.ts';
 import { outboxCost } from './outbox-cost.ts';
 import type { ClusterScenario, KafkaScenario, QueueScenario, Scenario, ServiceScenario, StationScenario, StorageScenario } from './schema.ts';
 
@@ -38,7 +43,7 @@ export interface Cost {
   /** Memory by cause, with the field that sets it. */
   memory: { field: string; what: string; bytes: number }[];
   /** Events by cause beyond the messages themselves (queue polling loops…), with the field that sets them; `lower`: lowering the field helps (else raising it does). */
-  loops?: { field: string; what: string; events: number; lower?: boolean }[];
+  loops?: { field: string; what: string; events: number; lower?: boolean; advice?: string }[];
   /** What else the user may lower when the run is too long, named after the producers' rates (e.g. the number of consumer groups). */
   alsoLower?: string;
   /** The model's own verdict when the events exceed the budget for a reason a field explains better than duration (null: the generic one). */
@@ -95,6 +100,71 @@ function keyBytes(p: Producer, groups: number): number {
   return count * (8 + 4 * groups + (k.kind === 'uniform' ? 0 : 8));
 }
 
+/** Events one turn of a failure loop costs: a stuck consumer's poll and its failed attempt. */
+export const EVENTS_PER_LOOP_TURN = 2;
+
+/** Mean of a processing-time distribution, seconds. */
+function meanSeconds(d: DistributionSpec): number {
+  return d.type === 'uniform' ? (d.min + d.max) / 2 : d.type === 'bimodal' ? (1 - d.pSlow) * d.fast + d.pSlow * d.slow : d.mean;
+}
+
+/**
+ * The loops a failure puts group i's consumers in, whose events follow the consumers' own pace,
+ * not the producers' rate (failures.ts, member.ts):
+ * - retry.mode none: a record that keeps failing is re-read and re-processed, one turn per
+ *   processing time — a poison record until the end of the run, every record while a dependency
+ *   outage lasts, and every record for ever at failureRate 1; a record the value deserializer
+ *   cannot read (a poison record, or a schema change the registry accepts and old readers cannot
+ *   read) makes poll() throw every {@link POLL_ERROR_LOOP_S};
+ * - retry.mode in-place: during an outage every attempt fails, so the consumers go through records
+ *   at the pace of their attempts and backoffs, maxAttempts each.
+ * `stuckable` is how many consumers can own a partition at once. Loops of zero pace are refused by
+ * validation (validate.ts) or stopped by the kernel; null when the group has no loop.
+ */
+function failureLoop(s: KafkaScenario, i: number, stuckable: number, records: number): NonNullable<Cost['loops']>[number] | null {
+  const g = s.groups[i];
+  const D = s.duration;
+  const left = (at: number) => Math.max(0, D - at);
+  const attempt = meanSeconds(g.processing.time) + s.timing['fetch.latency.ms'] / 1000;
+  const outages = s.faults.filter((f) => f.kind === 'dependency-outage' && f.target === g['group.id'] && f.at < D) as { at: number; duration: number }[];
+  const outageSeconds = outages.reduce((a, f) => a + Math.min(f.duration, left(f.at)), 0);
+  let turns = 0;
+  let what = '';
+  if (g.retry.mode === 'none') {
+    // Consumer-seconds spent re-reading a record that fails in the handler, and re-polling one that cannot be read.
+    let handler = stuckable * outageSeconds + (g.processing.failureRate >= 1 ? stuckable * D : 0);
+    let unreadable = 0;
+    for (const f of s.faults) {
+      if (f.kind === 'poison' && f.effect !== 'crash') {
+        const stuck = Math.min(f.count ?? 1, stuckable) * left(f.at);
+        if (f.effect === 'deserialization') unreadable += stuck;
+        else handler += stuck;
+      } else if (f.kind === 'schema-change' && registers(s.topic['schema.compatibility.level'], f.change ?? 'remove-required-field') && !oldReadersCope(f.change ?? 'remove-required-field')) {
+        unreadable += stuckable * left(f.at);
+      }
+    }
+    if (attempt > 0) turns += Math.min(handler, stuckable * D) / attempt;
+    turns += Math.min(unreadable, stuckable * D) / POLL_ERROR_LOOP_S;
+    what = `turns of consumers of ${g['group.id']} re-reading a record that keeps failing (retry.mode "none")`;
+  } else if (g.retry.mode === 'in-place' && outageSeconds > 0) {
+    // Backoff before each retry: initial.ms × multiplier^k, at most max.ms (jitter averages out).
+    const b = g.retry.backoff;
+    let backoff = 0;
+    for (let k = 0; k + 1 < g.retry.maxAttempts; k++) backoff += Math.min(b['max.ms'], b['initial.ms'] * b.multiplier ** k) / 1000;
+    const perAttempt = attempt + backoff / g.retry.maxAttempts;
+    const threads = g.processing.mode === 'sequential' ? 1 : g.processing.threads;
+    if (perAttempt > 0) turns = Math.min(records * g.retry.maxAttempts, (stuckable * threads * outageSeconds) / perAttempt);
+    what = `attempts of consumers of ${g['group.id']} retrying in place while a dependency outage fails them`;
+  }
+  if (!(turns > 0)) return null;
+  return {
+    field: `groups.${i}.retry.mode`,
+    what,
+    events: turns * EVENTS_PER_LOOP_TURN,
+    advice: `Give groups.${i} a retry policy that moves past a failing record (retry.mode retry-topics, or in-place with a longer backoff), shorten the fault, or lower duration`,
+  };
+}
+
 export function kafkaCost(s: KafkaScenario): Cost {
   const G = s.groups.length;
   let records = 0;
@@ -102,12 +172,18 @@ export function kafkaCost(s: KafkaScenario): Cost {
   let events = records;
   let timers = 0;
   const groupMemory: Cost['memory'] = [];
+  const loops: NonNullable<Cost['loops']> = [];
   s.groups.forEach((g, i) => {
     const retries = 1 + g.processing.failureRate * (g.retry.mode === 'none' ? 1 : g.retry.maxAttempts);
     events += records * EVENTS_PER_RECORD_PER_GROUP * retries;
     const added = s.faults.reduce((n, f) => n + (f.kind === 'add-consumer' && f.target === g['group.id'] ? f.count : 0), 0);
     // An autoscaler may start up to maxReplicaCount more consumers and reconciles on its own timers.
     const m = g.members + added + autoscalerSlots(g);
+    const loop = failureLoop(s, i, Math.min(m, s.topic.partitions), records);
+    if (loop) {
+      events += loop.events;
+      loops.push(loop);
+    }
     if (g.autoscaler?.enabled) timers += s.duration / g.autoscaler['horizontal-pod-autoscaler-sync-period'] + s.duration / g.autoscaler.pollingInterval;
     if (g.commit === 'auto') timers += (m * s.duration) / Math.max(0.001, g['auto.commit.interval.ms'] / 1000);
     const bytes = m * (2048 + 17 * g['max.poll.records'] + 48 * (g.processing.mode === 'sequential' ? 1 : g.processing.threads));
@@ -123,7 +199,7 @@ export function kafkaCost(s: KafkaScenario): Cost {
     ...groupMemory,
   ];
   const alsoLower = G > 1 ? 'the number of consumer groups' : undefined;
-  return { records, events, bytes: memory.reduce((a, m) => a + m.bytes, 0), memory, alsoLower };
+  return { records, events, bytes: memory.reduce((a, m) => a + m.bytes, 0), memory, alsoLower, loops };
 }
 
 export function stationCost(s: StationScenario): Cost {
@@ -242,7 +318,7 @@ export function budgetErrors(s: Scenario): BudgetError[] {
     if (loop && loop.events > c.events / 2) {
       errors.push({
         path: loop.field,
-        message: `asks for too many events: this run needs about ${fmtCount(c.events)} events, the budget is ${fmtCount(EVENTS_BUDGET)}; ${Math.round((loop.events / c.events) * 100)} % of them are ${loop.what}. ${loop.lower ? `Lower ${loop.field} or duration` : `Raise ${loop.field} or lower duration`}`,
+        message: `asks for too many events: this run needs about ${fmtCount(c.events)} events, the budget is ${fmtCount(EVENTS_BUDGET)}; ${Math.round((loop.events / c.events) * 100)} % of them are ${loop.what}. ${loop.advice ?? (loop.lower ? `Lower ${loop.field} or duration` : `Raise ${loop.field} or lower duration`)}`,
       });
       return errors;
     }

@@ -41,6 +41,51 @@ describe('run budgets', () => {
     }
   });
 
+  /** A shipped Kafka scenario with some fields set (dotted paths; numeric parts index lists). */
+  const edited = (id: string, set: Record<string, unknown>) => {
+    const x = raw(id);
+    for (const [path, value] of Object.entries(set)) {
+      const keys = path.split('.');
+      const parent = keys.slice(0, -1).reduce((o, k) => o[k], x);
+      parent[keys[keys.length - 1]] = value;
+    }
+    return x;
+  };
+  const fast = { type: 'exponential', mean: 0.0002 };
+  /** Failure loops that run at the consumers' pace, not the producers' (budget.ts failureLoop). */
+  const LOOPS: [string, string, Record<string, unknown>][] = [
+    ['a poison record failing in the handler, retry.mode none', 'poison-message', { 'faults.0.effect': 'exception', 'faults.0.at': 5, duration: 40, warmup: 0 }],
+    ['a poison record the deserializer cannot read, retry.mode none', 'poison-message', { 'faults.0.at': 5, duration: 40, warmup: 0 }],
+    ['an accepted schema change old readers cannot read, retry.mode none', 'schema-change', { 'faults.0.at': 5, duration: 40, warmup: 0 }],
+    ['a dependency outage with in-place retries and no backoff', 'retry-topics', { 'groups.0.retry': { mode: 'in-place', maxAttempts: 1000, backoff: { 'initial.ms': 0, 'max.ms': 0 } }, 'groups.0.processing': { mode: 'sequential', time: fast }, 'faults.0.at': 5, 'faults.0.duration': 30, duration: 40, warmup: 0 }],
+  ];
+
+  it.each(LOOPS)('failure loops are in the event estimate: %s', (_, id, set) => {
+    const r = validateScenario(edited(id, set));
+    if (!r.ok || r.scenario.model !== 'kafka') throw new Error(JSON.stringify(r));
+    const m = createKafka(r.scenario);
+    m.run(r.scenario.duration);
+    const c = costOf(r.scenario);
+    const loop = c.loops?.[0];
+    // The loop is most of the run, and the estimate bounds it without overshooting tenfold.
+    expect(loop?.events ?? 0).toBeGreaterThan(m.stats().events / 2);
+    expect(m.stats().events).toBeLessThan(c.events);
+    expect(c.events).toBeLessThan(10 * m.stats().events);
+  });
+
+  it('a failure loop too long for the budget is refused, naming the group’s retry.mode; a retry policy that moves past the record fits', () => {
+    // 60 consumers re-polling an unreadable record every millisecond for 30 days: about 3·10¹¹ events, though the producer sends 1 record/s.
+    const loop = { duration: 2_592_000, 'producers.0.rate': 1, 'topic.partitions': 60, 'groups.0.members': 60, 'faults.0.at': 1 };
+    const [e] = errorsOf(edited('schema-change', loop));
+    expect(e).toMatch(/^groups\.0\.retry\.mode: asks for too many events: this run needs about 311 billion events, the budget is 300 million; 100 % of them are turns of consumers of warehouse re-reading a record that keeps failing/);
+    expect(e).toContain('Give groups.0 a retry policy that moves past a failing record');
+    expect(errorsOf(edited('schema-change', { ...loop, 'groups.0.retry': { mode: 'retry-topics', dlq: true } }))).toEqual([]);
+    // The in-place loop of an outage is bounded by maxAttempts per record, and refused when that is too many.
+    const storm = { 'groups.0.retry': { mode: 'in-place', maxAttempts: 1000, backoff: { 'initial.ms': 0, 'max.ms': 0 } }, 'groups.0.processing': { mode: 'sequential', time: fast }, 'faults.0.duration': 36_000, duration: 36_000 };
+    expect(errorsOf(edited('retry-topics', storm))[0]).toMatch(/^groups\.0\.retry\.mode: asks for too many events: .* of them are attempts of consumers of crm-sync retrying in place while a dependency outage fails them/);
+    expect(errorsOf(edited('retry-topics', { ...storm, 'groups.0.retry': { mode: 'in-place', maxAttempts: 3 } }))).toEqual([]);
+  });
+
   it('a ×1000 load spike counts: it is refused, naming duration and the load-spike factors', () => {
     const s = { ...raw('littles-law'), faults: [{ at: 100, kind: 'load-spike', target: '*', factor: 1000, duration: 120 }] };
     const errs = errorsOf(s);

@@ -18,7 +18,7 @@ import { FIRST_FETCH, NOT_WAITING, RecordState } from '../partition-log.ts';
 import type { Consumer } from './consumer.ts';
 import type { Entry } from './coordinator.ts';
 import type { ConsumerGroup } from './group.ts';
-import type { GroupConfig, GroupHost } from './types.ts';
+import { POLL_ERROR_LOOP_S, type GroupConfig, type GroupHost } from './types.ts';
 import type { PartitionLog } from '../partition-log.ts';
 import type { RecordTracer, TraceWhy } from '../trace.ts';
 
@@ -41,12 +41,6 @@ export const enum Phase {
 /** fetch() result: poll() threw and the application has already scheduled its next poll. */
 const THREW = 2;
 
-/**
- * One turn of an application loop that catches an exception from poll(), logs it and polls again
- * (writing the stack trace is most of it): the pace at which a consumer stuck on an unreadable
- * record re-throws. Never 0, so simulated time always advances.
- */
-export const POLL_ERROR_LOOP_S = 0.001;
 
 export class PollLoop {
   private readonly host: GroupHost;

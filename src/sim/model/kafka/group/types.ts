@@ -12,6 +12,13 @@ import type { PartitionLog } from '../partition-log.ts';
 import type { AssignorName } from '../assignors/index.ts';
 import type { RecordTracer } from '../trace.ts';
 
+/**
+ * One turn of an application loop that catches an exception from poll(), logs it and polls again
+ * (writing the stack trace is most of it): the pace at which a consumer stuck on an unreadable
+ * record re-throws. Never 0, so simulated time always advances.
+ */
+export const POLL_ERROR_LOOP_S = 0.001;
+
 export type CommitMode = 'auto' | 'after-processing' | 'before-processing';
 export type ProcessingMode = 'sequential' | 'thread-pool' | 'keyed';
 

@@ -301,7 +301,10 @@ test('phone (390 px): the producer’s state stays visible and the lag numbers a
  * chosen option's text, in its font, is wider than the room beside the arrow.
  */
 async function clippedText(page: Page, selects = ['[data-testid=speed]', '[data-testid=fault-target]', '[data-testid=topo-group]']): Promise<string[]> {
-  return page.evaluate((selects) => {
+  return page.evaluate(async (selects) => {
+    // A panel whose box changed (a language switch re-wraps captions) is redrawn at its new size in
+    // a task after the frame that laid it out (frames.ts clientSize): measure after that, twice over.
+    for (let i = 0; i < 2; i++) await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
     const out: string[] = [];
     const roots = [
       '[data-testid=counters] .cell',

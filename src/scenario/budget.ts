@@ -265,6 +265,7 @@ export function queueCost(s: QueueScenario): Cost {
       lower: true,
     });
   }
+  loops.push(...queueRedeliveryLoops(s, limitField ? limit : Infinity, records));
   const memory: Cost['memory'] = [
     { field: 'duration', what: `${fmtCount(records)} messages stored (${QUEUE_MESSAGE_BYTES} bytes each)`, bytes: records * QUEUE_MESSAGE_BYTES },
   ];
@@ -288,6 +289,50 @@ export function queueCost(s: QueueScenario): Cost {
   });
   events += loops.reduce((a, l) => a + l.events, 0);
   return { records, events, bytes: memory.reduce((a, m) => a + m.bytes, 0), memory, loops };
+}
+
+/**
+ * Deliveries a queue makes again at its consumers' pace, not the producers' (queue.ts): a message
+ * that keeps failing — a poison message, every message while its pool's dependency is down, every
+ * message at failureRate 1 — comes back after each failed attempt (SQS: once its visibility
+ * timeout has passed; RabbitMQ: at once, requeued by the nack) up to the delivery limit, or until
+ * the run ends without one; and an SQS message whose VisibilityTimeout is shorter than its
+ * processing is handed to another consumer while the first still works on it, at most as often as
+ * the pool's consumers can take it. `limit`: deliveries
+ * of a message at most (Infinity without a limit). Loops of zero pace are stopped by the kernel.
+ */
+function queueRedeliveryLoops(s: QueueScenario, limit: number, records: number): NonNullable<Cost['loops']> {
+  const q = s.queue;
+  const D = s.duration;
+  const rtt = s.timing['rtt.ms'] / 1000;
+  const vt = q.type === 'sqs' ? q.VisibilityTimeout : 0;
+  const loops: NonNullable<Cost['loops']> = [];
+  const advice = 'Give the queue a delivery limit with a dead-letter queue (SQS RedrivePolicy, RabbitMQ retry or x-delivery-limit), shorten the fault, or lower duration';
+  const poison = s.faults.filter((f) => f.kind === 'poison' && f.effect !== 'crash' && f.at < D) as { at: number; count?: number }[];
+  s.consumers.forEach((p, i) => {
+    const m = p.count + s.faults.reduce((n, f) => n + (f.kind === 'add-consumer' && f.target === p.name ? f.count : 0), 0);
+    const proc = meanSeconds(p.processing.time);
+    // One failed delivery, and the wait until the message can be delivered again.
+    const pace = Math.max(vt, proc + rtt);
+    if (pace > 0) {
+      // Consumer-seconds spent on messages that keep failing; each pool may be handed the poison.
+      let failing = p.processing.failureRate >= 1 ? m * D : 0;
+      for (const f of s.faults) if (f.kind === 'dependency-outage' && f.target === p.name && f.at < D) failing += m * Math.min(f.duration, D - f.at);
+      for (const f of poison) failing += Math.min(f.count ?? 1, m) * (D - f.at);
+      const capped = Math.min(failing / pace, limit * (records + poison.reduce((a, f) => a + (f.count ?? 1), 0)));
+      if (capped > 0) loops.push({ field: q.type === 'sqs' ? 'queue.RedrivePolicy' : 'queue.retry', what: `deliveries of messages that keep failing to pool ${p.name}`, events: capped * QUEUE_EVENTS_PER_MESSAGE, advice });
+    }
+    const again = Math.max(vt, rtt);
+    if (q.type === 'sqs' && again > 0 && again < proc) {
+      loops.push({
+        field: 'queue.VisibilityTimeout',
+        what: `deliveries to other consumers of pool ${p.name} of messages still being processed (VisibilityTimeout ${vt} s, processing ${+proc.toPrecision(3)} s on average)`,
+        // Every consumer of the pool may be busy with such copies for the whole run.
+        events: ((m * D) / (proc + rtt)) * QUEUE_EVENTS_PER_MESSAGE,
+      });
+    }
+  });
+  return loops;
 }
 
 /** Each model's cost estimate, one per kind (a new kind that lacks one does not compile). */

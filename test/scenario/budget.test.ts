@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { validateScenario, formatError } from '../../src/scenario/validate.ts';
 import { costOf, EVENTS_BUDGET, MEMORY_BUDGET, spikeSeconds } from '../../src/scenario/budget.ts';
-import { createKafka } from '../../src/run/run.ts';
+import { createKafka, createModel } from '../../src/run/run.ts';
 import type { KafkaScenario } from '../../src/scenario/schema.ts';
 
 const raw = (id: string) => JSON.parse(readFileSync(`scenarios/${id}.json`, 'utf8'));
@@ -60,17 +60,28 @@ describe('run budgets', () => {
     ['a dependency outage with in-place retries and no backoff', 'retry-topics', { 'groups.0.retry': { mode: 'in-place', maxAttempts: 1000, backoff: { 'initial.ms': 0, 'max.ms': 0 } }, 'groups.0.processing': { mode: 'sequential', time: fast }, 'faults.0.at': 5, 'faults.0.duration': 30, duration: 40, warmup: 0 }],
   ];
 
-  it.each(LOOPS)('failure loops are in the event estimate: %s', (_, id, set) => {
+  /** Queue redeliveries at the consumers' pace (budget.ts queueRedeliveryLoops). */
+  const QUEUE_LOOPS: [string, string, Record<string, unknown>][] = [
+    ['a poison message requeued by RabbitMQ without a delivery limit', 'prefetch', { faults: [{ at: 10, kind: 'poison', count: 1 }], duration: 120, 'producers.0.rate': 1 }],
+    ['SQS VisibilityTimeout 0: messages handed out again while 100 consumers process them', 'fifo-groups', { 'queue.VisibilityTimeout': 0, timing: { 'rtt.ms': 0.1 }, 'consumers.0.count': 100, duration: 60, 'faults.0.at': 10 }],
+  ];
+
+  it.each([...LOOPS, ...QUEUE_LOOPS])('loops at the consumers’ pace are in the event estimate: %s', (_, id, set) => {
     const r = validateScenario(edited(id, set));
-    if (!r.ok || r.scenario.model !== 'kafka') throw new Error(JSON.stringify(r));
-    const m = createKafka(r.scenario);
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    const m = createModel(r.scenario);
     m.run(r.scenario.duration);
     const c = costOf(r.scenario);
-    const loop = c.loops?.[0];
     // The loop is most of the run, and the estimate bounds it without overshooting tenfold.
-    expect(loop?.events ?? 0).toBeGreaterThan(m.stats().events / 2);
-    expect(m.stats().events).toBeLessThan(c.events);
-    expect(c.events).toBeLessThan(10 * m.stats().events);
+    expect(Math.max(...(c.loops ?? []).map((l) => l.events))).toBeGreaterThan(m.sim.events / 2);
+    expect(m.sim.events).toBeLessThan(c.events);
+    expect(c.events).toBeLessThan(10 * m.sim.events);
+  });
+
+  it('an SQS queue that hands messages out again while they are processed is refused over the budget, naming VisibilityTimeout; a longer one fits', () => {
+    const loop = { 'queue.VisibilityTimeout': 0, timing: { 'rtt.ms': 0.1 }, 'consumers.0.count': 100, duration: 86_400 };
+    expect(errorsOf(edited('fifo-groups', loop))[0]).toMatch(/^queue\.VisibilityTimeout: asks for too many events: .* of them are deliveries to other consumers of pool applier of messages still being processed \(VisibilityTimeout 0 s, processing 0\.02 s on average\)\. Raise queue\.VisibilityTimeout or lower duration$/);
+    expect(errorsOf(edited('fifo-groups', { ...loop, 'queue.VisibilityTimeout': 30 }))).toEqual([]);
   });
 
   it('a failure loop too long for the budget is refused, naming the group’s retry.mode; a retry policy that moves past the record fits', () => {

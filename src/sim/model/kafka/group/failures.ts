@@ -159,9 +159,9 @@ export class FailureHandler {
     this.releaseRecord(log, gi, o);
     for (let j = 0; j < c.batchLen; j++) {
       if (j === k || c.bDrop[j] || c.bp[j] !== p || c.bo[j] < o) continue;
-      // Only records not started yet can be dropped; a running one finishes normally.
-      if (c.tCur.includes(j)) continue;
-      if (this.config.processing.mode !== 'keyed' && j < c.dispatch) continue;
+      // Only records not started yet can be dropped; a running one finishes normally. Threads
+      // that are not keyed start the batch's records in order, so those from `dispatch` on have not.
+      if (this.config.processing.mode === 'keyed' ? c.tCur.includes(j) : j < c.dispatch) continue;
       c.bDrop[j] = DROPPED;
       c.batchDone++;
       this.releaseRecord(log, gi, c.bo[j]);

@@ -13,7 +13,8 @@
  *   `processing.failureRate` asks for; plus auto-commit timers of every member, a visit of every
  *   partition per retention check, and the failure loops that run at the consumers' own pace
  *   whatever the producers' rate (a record re-read while it keeps failing, poll() re-throwing on an
- *   unreadable record, in-place retries through an outage: `failureLoop`);
+ *   unreadable record, in-place retries through an outage: `failureLoop`), and the visits of every
+ *   partition a consumer owns at each of its polls and of every partition at each chart sample;
  * - memory: every record held (a group that stops consuming keeps all of them: 21 bytes plus one
  *   state byte per group, twice for the growth of the buffers), per-key state (partition cache,
  *   Zipf table, last sequence per group), partitions and members (their batch buffers).
@@ -180,6 +181,16 @@ function failureLoop(s: KafkaScenario, i: number, stuckable: number, records: nu
   };
 }
 
+/**
+ * Events a poll's visit of one owned partition costs: a fetch looks at every partition its consumer
+ * owns (10,000 partitions over 2–6 consumers: 11–14 ns a visit, where a run takes 0.25–0.3 µs an
+ * estimated event).
+ */
+export const FETCH_VISIT_EVENTS = 0.05;
+/** Chart samples of a Kafka run (kafka-model.ts samples every horizon / 2000 seconds), each visiting every partition for every group, at 46 ns a visit. */
+const KAFKA_SAMPLES = 2000;
+const SAMPLE_VISIT_EVENTS = 0.2;
+
 export function kafkaCost(s: KafkaScenario): Cost {
   const G = s.groups.length;
   let records = 0;
@@ -188,12 +199,16 @@ export function kafkaCost(s: KafkaScenario): Cost {
   let timers = 0;
   const groupMemory: Cost['memory'] = [];
   const loops: NonNullable<Cost['loops']> = [];
+  const partitionsAtMost = s.faults.reduce((n, f) => (f.kind === 'add-partitions' ? Math.max(n, f.count) : n), s.topic.partitions);
+  let fetchVisits = 0;
   s.groups.forEach((g, i) => {
     const retries = 1 + g.processing.failureRate * (g.retry.mode === 'none' ? 1 : g.retry.maxAttempts);
     events += records * EVENTS_PER_RECORD_PER_GROUP * retries;
     const added = s.faults.reduce((n, f) => n + (f.kind === 'add-consumer' && f.target === g['group.id'] ? f.count : 0), 0);
     // An autoscaler may start up to maxReplicaCount more consumers and reconciles on its own timers.
     const m = g.members + added + autoscalerSlots(g);
+    // At most one poll per record (an idle consumer wakes for each), each visiting the partitions its consumer owns.
+    fetchVisits += records * Math.ceil(partitionsAtMost / Math.max(1, g.members)) * FETCH_VISIT_EVENTS;
     const loop = failureLoop(s, i, Math.min(m, s.topic.partitions), records);
     if (loop) {
       events += loop.events;
@@ -204,9 +219,12 @@ export function kafkaCost(s: KafkaScenario): Cost {
     const bytes = m * (2048 + 17 * g['max.poll.records'] + 48 * (g.processing.mode === 'sequential' ? 1 : g.processing.threads));
     groupMemory.push({ field: `groups.${i}.members`, what: `${fmtCount(m)} consumers of ${g['group.id']} and their poll buffers`, bytes });
   });
-  const partitions = s.faults.reduce((n, f) => (f.kind === 'add-partitions' ? Math.max(n, f.count) : n), s.topic.partitions);
+  const partitions = partitionsAtMost;
   // Each retention check visits every partition (counted as one event each).
   events += timers + (partitions * s.duration) / (s.topic['log.retention.check.interval.ms'] / 1000);
+  const visits = fetchVisits + KAFKA_SAMPLES * G * partitions * SAMPLE_VISIT_EVENTS;
+  events += visits;
+  loops.push({ field: 'topic.partitions', what: `visits of ${fmtCount(partitions)} partitions by polls (each consumer's own) and by chart samples`, events: visits, lower: true });
   const memory = [
     { field: 'duration', what: `${fmtCount(records)} records held (${21 + G} bytes each, with buffer growth)`, bytes: records * (21 + G) * 2 },
     ...s.producers.map((p, i) => ({ field: `producers.${i}.keys.count`, what: `the key space of producer ${p.name}`, bytes: keyBytes(p, G) })),

@@ -99,6 +99,13 @@ describe('run budgets', () => {
     expect(errorsOf(edited('retry-topics', { ...storm, 'groups.0.retry': { mode: 'in-place', maxAttempts: 3 } }))).toEqual([]);
   });
 
+  it('many partitions per consumer are counted: each poll visits every partition its consumer owns', () => {
+    // 2 consumers owning 5,000 partitions each for 10 hours at 400 records/s: 58 M events of records, 3.6 billion of visits.
+    const day = { 'topic.partitions': 10_000, duration: 36_000 };
+    expect(errorsOf(edited('thread-pool-reorder', day))[0]).toMatch(/^topic\.partitions: asks for too many events: .* of them are visits of 10,000 partitions by polls \(each consumer's own\) and by chart samples\. Lower topic\.partitions or duration$/);
+    expect(errorsOf(edited('thread-pool-reorder', { ...day, 'topic.partitions': 12 }))).toEqual([]);
+  });
+
   it('a ×1000 load spike counts: it is refused, naming duration and the load-spike factors', () => {
     const s = { ...raw('littles-law'), faults: [{ at: 100, kind: 'load-spike', target: '*', factor: 1000, duration: 120 }] };
     const errs = errorsOf(s);

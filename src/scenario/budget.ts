@@ -209,7 +209,7 @@ export function kafkaCost(s: KafkaScenario): Cost {
     const m = g.members + added + autoscalerSlots(g);
     // At most one poll per record (an idle consumer wakes for each), each visiting the partitions its consumer owns.
     fetchVisits += records * Math.ceil(partitionsAtMost / Math.max(1, g.members)) * FETCH_VISIT_EVENTS;
-    const loop = failureLoop(s, i, Math.min(m, s.topic.partitions), records);
+    const loop = failureLoop(s, i, Math.min(m, partitionsAtMost), records);
     if (loop) {
       events += loop.events;
       loops.push(loop);
@@ -331,8 +331,8 @@ export function queueCost(s: QueueScenario): Cost {
  * timeout has passed; RabbitMQ: at once, requeued by the nack) up to the delivery limit, or until
  * the run ends without one; and an SQS message whose VisibilityTimeout is shorter than its
  * processing is handed to another consumer while the first still works on it, at most as often as
- * the pool's consumers can take it. `limit`: deliveries
- * of a message at most (Infinity without a limit). Loops of zero pace are stopped by the kernel.
+ * the pool's consumers can take it. `limit`: deliveries of a message at most (Infinity without a
+ * limit). Loops of zero pace are stopped by the kernel.
  */
 function queueRedeliveryLoops(s: QueueScenario, limit: number, records: number): NonNullable<Cost['loops']> {
   const q = s.queue;

@@ -92,6 +92,9 @@ describe('run budgets', () => {
     const [e] = errorsOf(edited('schema-change', loop));
     expect(e).toMatch(/^groups\.0\.retry\.mode: asks for too many events: this run needs about 311 billion events, the budget is 300 million; 100 % of them are turns of consumers of warehouse re-reading a record that keeps failing/);
     expect(e).toContain('Give groups.0 a retry policy that moves past a failing record');
+    // scenarios/README.md quotes this message.
+    const doc = readFileSync('scenarios/README.md', 'utf8').split('the message names the setting that stops it')[1].split('```')[1];
+    expect(doc.replace(/\s+/g, ' ').trim()).toBe(e.replace(/\s+/g, ' '));
     expect(errorsOf(edited('schema-change', { ...loop, 'groups.0.retry': { mode: 'retry-topics', dlq: true } }))).toEqual([]);
     // The in-place loop of an outage is bounded by maxAttempts per record, and refused when that is too many.
     const storm = { 'groups.0.retry': { mode: 'in-place', maxAttempts: 1000, backoff: { 'initial.ms': 0, 'max.ms': 0 } }, 'groups.0.processing': { mode: 'sequential', time: fast }, 'faults.0.duration': 36_000, duration: 36_000 };

@@ -41,7 +41,7 @@ describe('run budgets', () => {
     }
   });
 
-  /** A shipped Kafka scenario with some fields set (dotted paths; numeric parts index lists). */
+  /** A shipped scenario with some fields set (dotted paths; numeric parts index lists). */
   const edited = (id: string, set: Record<string, unknown>) => {
     const x = raw(id);
     for (const [path, value] of Object.entries(set)) {
@@ -54,7 +54,7 @@ describe('run budgets', () => {
   const fast = { type: 'exponential', mean: 0.0002 };
   /** Failure loops that run at the consumers' pace, not the producers' (budget.ts failureLoop). */
   const LOOPS: [string, string, Record<string, unknown>][] = [
-    // (A batch of 10: at 500 a turn is charged 27 events for the records the seek back hands back and the poll fetches again.)
+    // (A batch of 10: at 500 a turn is charged 2 + 0.1 × 500 = 52 events, for the records the seek back hands back and the poll fetches again.)
     ['a poison record failing in the handler, retry.mode none', 'poison-message', { 'faults.0.effect': 'exception', 'faults.0.at': 5, duration: 40, warmup: 0, 'groups.0': { ...raw('poison-message').groups[0], 'max.poll.records': 10 } }],
     ['failureRate 0.99 with retry.mode none: each record 100 attempts on average', 'retry-topics', { 'groups.0': { ...raw('retry-topics').groups[0], retry: { mode: 'none' }, processing: { mode: 'sequential', time: fast, failureRate: 0.99 }, 'max.poll.records': 10 }, faults: [], duration: 10, warmup: 0 }],
     ['a poison record the deserializer cannot read, retry.mode none', 'poison-message', { 'faults.0.at': 5, duration: 40, warmup: 0 }],
@@ -104,9 +104,9 @@ describe('run budgets', () => {
 
   it('many partitions per consumer are counted: each poll visits every partition its consumer owns', () => {
     // 2 consumers owning 5,000 partitions each for 10 hours at 400 records/s: 58 M events of records, 3.6 billion of visits.
-    const day = { 'topic.partitions': 10_000, duration: 36_000 };
-    expect(errorsOf(edited('thread-pool-reorder', day))[0]).toMatch(/^topic\.partitions: asks for too many events: .* of them are visits of 10,000 partitions by polls \(each consumer's own\) and by chart samples\. Lower topic\.partitions or duration$/);
-    expect(errorsOf(edited('thread-pool-reorder', { ...day, 'topic.partitions': 12 }))).toEqual([]);
+    const tenHours = { 'topic.partitions': 10_000, duration: 36_000 };
+    expect(errorsOf(edited('thread-pool-reorder', tenHours))[0]).toMatch(/^topic\.partitions: asks for too many events: .* of them are visits of 10,000 partitions by polls \(each consumer's own\) and by chart samples\. Lower topic\.partitions or duration$/);
+    expect(errorsOf(edited('thread-pool-reorder', { ...tenHours, 'topic.partitions': 12 }))).toEqual([]);
   });
 
   it('a ×1000 load spike counts: it is refused, naming duration and the load-spike factors', () => {

@@ -26,7 +26,7 @@ import { pipelineCost } from './pipeline-cost.ts';
 import { autoscalerSlots } from './kafka-autoscaler.ts';
 import { POLL_ERROR_LOOP_S } from '../sim/model/kafka/group/types.ts';
 import { oldReadersCope, registers } from '../sim/model/kafka/schema-registry.ts';
-import type { DistributionSpec } from '../sim/kernel/distributions.ts';
+import { makeDistribution } from '../sim/kernel/distributions.ts';
 import { outboxCost } from './outbox-cost.ts';
 import type { ClusterScenario, KafkaScenario, QueueScenario, Scenario, ServiceScenario, StationScenario, StorageScenario } from './schema.ts';
 
@@ -113,11 +113,6 @@ export const SEEK_BACK_EVENTS_PER_RECORD = 0.1;
 /** Events one in-place attempt during an outage costs: its completion and failure, with the warning it logs (measured at about twice a plain event's time). */
 export const EVENTS_PER_IN_PLACE_ATTEMPT = 4;
 
-/** Mean of a processing-time distribution, seconds. */
-function meanSeconds(d: DistributionSpec): number {
-  return d.type === 'uniform' ? (d.min + d.max) / 2 : d.type === 'bimodal' ? (1 - d.pSlow) * d.fast + d.pSlow * d.slow : d.mean;
-}
-
 /**
  * The loops a failure puts group i's consumers in, whose events follow the consumers' own pace,
  * not the producers' rate (failures.ts, member.ts):
@@ -135,7 +130,7 @@ function failureLoop(s: KafkaScenario, i: number, stuckable: number, records: nu
   const g = s.groups[i];
   const D = s.duration;
   const left = (at: number) => Math.max(0, D - at);
-  const attempt = meanSeconds(g.processing.time) + s.timing['fetch.latency.ms'] / 1000;
+  const attempt = makeDistribution(g.processing.time).mean + s.timing['fetch.latency.ms'] / 1000;
   const outages = s.faults.filter((f) => f.kind === 'dependency-outage' && f.target === g['group.id'] && f.at < D) as { at: number; duration: number }[];
   const outageSeconds = outages.reduce((a, f) => a + Math.min(f.duration, left(f.at)), 0);
   let events = 0;
@@ -277,6 +272,11 @@ export const QUEUE_MESSAGE_BYTES = 360;
  * at once (consumers that stop) or waiting in a blocked publisher (each publish call counts as a
  * message, a publish to another queue on the node too), consumers, and the key space (FIFO groups).
  */
+/** Consumers a queue's pool can have: its count and those add-consumer faults start. */
+function poolSize(s: QueueScenario, p: QueueScenario['consumers'][number]): number {
+  return p.count + s.faults.reduce((n, f) => n + (f.kind === 'add-consumer' && f.target === p.name ? f.count : 0), 0);
+}
+
 export function queueCost(s: QueueScenario): Cost {
   let records = 0;
   for (const p of s.producers) records += peakRate(p) * spikeSeconds(s.faults, p.name, s.duration);
@@ -303,7 +303,7 @@ export function queueCost(s: QueueScenario): Cost {
     { field: 'duration', what: `${fmtCount(records)} messages stored (${QUEUE_MESSAGE_BYTES} bytes each)`, bytes: records * QUEUE_MESSAGE_BYTES },
   ];
   s.consumers.forEach((p, i) => {
-    const m = p.count + s.faults.reduce((n, f) => n + (f.kind === 'add-consumer' && f.target === p.name ? f.count : 0), 0);
+    const m = poolSize(s, p);
     memory.push({ field: `consumers.${i}.count`, what: `${fmtCount(m)} consumers of pool ${p.name}`, bytes: m * 4096 });
     if (q.type === 'sqs') {
       const wait = p.WaitTimeSeconds ?? q.ReceiveMessageWaitTimeSeconds;
@@ -343,8 +343,8 @@ function queueRedeliveryLoops(s: QueueScenario, limit: number, records: number):
   const advice = 'Give the queue a delivery limit with a dead-letter queue (SQS RedrivePolicy, RabbitMQ retry or x-delivery-limit), shorten the fault, or lower duration';
   const poison = s.faults.filter((f) => f.kind === 'poison' && f.effect !== 'crash' && f.at < D) as { at: number; count?: number }[];
   s.consumers.forEach((p, i) => {
-    const m = p.count + s.faults.reduce((n, f) => n + (f.kind === 'add-consumer' && f.target === p.name ? f.count : 0), 0);
-    const proc = meanSeconds(p.processing.time);
+    const m = poolSize(s, p);
+    const proc = makeDistribution(p.processing.time).mean;
     // One failed delivery, and the wait until the message can be delivered again.
     const pace = Math.max(vt, proc + rtt);
     if (pace > 0) {

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { validateScenario, formatError } from '../../src/scenario/validate.ts';
-import { costOf, EVENTS_BUDGET, MEMORY_BUDGET, spikeSeconds } from '../../src/scenario/budget.ts';
+import { CLUSTER_DRAIN_VISIT_EVENTS, costOf, EVENTS_BUDGET, MEMORY_BUDGET, spikeSeconds } from '../../src/scenario/budget.ts';
+import type { ClusterModel } from '../../src/sim/model/cluster/cluster-model.ts';
 import { createKafka, createModel } from '../../src/run/run.ts';
 import type { KafkaScenario } from '../../src/scenario/schema.ts';
 
@@ -107,6 +108,23 @@ describe('run budgets', () => {
     const tenHours = { 'topic.partitions': 10_000, duration: 36_000 };
     expect(errorsOf(edited('thread-pool-reorder', tenHours))[0]).toMatch(/^topic\.partitions: asks for too many events: .* of them are visits of 10,000 partitions by polls \(each consumer's own\) and by chart samples\. Lower topic\.partitions or duration$/);
     expect(errorsOf(edited('thread-pool-reorder', { ...tenHours, 'topic.partitions': 12 }))).toEqual([]);
+  });
+
+  it('a broker outage makes each retried batch’s wake walk every partition holding a batch: the walks are in the estimate, and 6,000 partitions with a large buffer.memory are refused', () => {
+    // Two brokers down with min.insync.replicas 2: every partition's batch is refused and retried once a backoff for 180 s.
+    const r = validateScenario(edited('min-insync-unavailable', { 'topic.partitions': 300 }));
+    if (!r.ok || r.scenario.model !== 'cluster') throw new Error(JSON.stringify(r));
+    const m = createModel(r.scenario) as ClusterModel;
+    m.run(r.scenario.duration);
+    const walks = costOf(r.scenario).loops?.find((l) => l.what.includes('walks'));
+    const visits = (walks?.events ?? 0) / CLUSTER_DRAIN_VISIT_EVENTS;
+    expect(m.producers.walked).toBeGreaterThan(visits / 10);
+    expect(m.producers.walked).toBeLessThan(visits);
+    // Without a fault that fails requests, nothing is retried and the term is absent.
+    expect(costOf({ ...r.scenario, faults: [] }).loops?.some((l) => l.what.includes('walks'))).toBe(false);
+    // 6,000 partitions: buffer.memory's 2,048 batches bound the partitions holding one; with 1 GiB every partition holds one.
+    expect(errorsOf(edited('min-insync-unavailable', { 'topic.partitions': 6000 }))).toEqual([]);
+    expect(errorsOf(edited('min-insync-unavailable', { 'topic.partitions': 6000, 'producers.0': { ...raw('min-insync-unavailable').producers[0], 'buffer.memory': 1024 ** 3 } }))[0]).toMatch(/^topic\.partitions: asks for too many events: .* of them are the producers' walks of the partitions holding a batch while batches are retried \(.* partition visits\)\. Lower topic\.partitions or duration$/);
   });
 
   it('a ×1000 load spike counts: it is refused, naming duration and the load-spike factors', () => {

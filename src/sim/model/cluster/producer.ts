@@ -159,8 +159,8 @@ interface Conn {
   broker: number;
   /** Requests in flight on it (sent, not yet answered, timed out or failed), oldest first. */
   reqs: Req[];
-  /** Partitions with a batch in the accumulator that this broker leads (as the producer last saw it). */
-  parts: Set<number>;
+  /** Partitions with a batch in the accumulator that this broker leads (as the producer last saw it), in ascending order: a drain walks them from drainIndex without sorting. */
+  parts: number[];
   /** The last partition a drain looked at (Kafka's per-node drainIndex: the next drain starts there). */
   drainIndex: number;
   /** At the broker: the request being handled (read, not yet answered), the ones that arrived behind it (unread), a read of the next one pending, and whether responses to it are being lost (a lost response breaks the stream). */
@@ -229,6 +229,18 @@ export interface FrontCounts {
   afterTimeout: number;
 }
 
+/** The first index of ascending `xs` whose value is ≥ x (xs.length when none is). */
+function atOrAfter(xs: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (xs[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** Slot of each `acks` setting in {@link Producers.byAcks} (its place in ACKS_ORDER). */
 const ACKS_INDEX: Readonly<Record<Acks, number>> = { '0': 0, '1': 1, all: 2 };
 
@@ -284,6 +296,8 @@ export class Producers {
   bufferMax = 0;
   /** Connections closed by a request timeout (whole run). */
   disconnects = 0;
+  /** Partitions the senders' walks looked at (nodeReady and drainNode, whole run): what the run budget's retry walks bound. */
+  walked = 0;
   readonly kProduce: number;
   private readonly kLinger: number;
   private readonly kArrive: number;
@@ -318,7 +332,7 @@ export class Producers {
         loseNext: 0,
         corr: 0,
         pqs: new Array<PartitionQueue | undefined>(P),
-        conns: m.brokers.map((b) => ({ broker: b.id, reqs: [], parts: new Set<number>(), drainIndex: 0, current: null, unread: [], reading: false, broken: false })),
+        conns: m.brokers.map((b) => ({ broker: b.id, reqs: [], parts: [], drainIndex: 0, current: null, unread: [], reading: false, broken: false })),
         epoch: 0,
         bumpRequired: false,
         rewrite: new Set<number>(),
@@ -582,9 +596,15 @@ export class Producers {
   private listed(pr: ProducerState, q: PartitionQueue): void {
     const leader = this.head(q) ? this.m.parts[q.p].leaderBroker : 0;
     if (q.node === leader) return;
-    if (q.node > 0) pr.conns[q.node - 1].parts.delete(q.p);
+    if (q.node > 0) {
+      const ps = pr.conns[q.node - 1].parts;
+      ps.splice(atOrAfter(ps, q.p), 1);
+    }
     q.node = leader;
-    if (leader > 0) pr.conns[leader - 1].parts.add(q.p);
+    if (leader > 0) {
+      const ps = pr.conns[leader - 1].parts;
+      ps.splice(atOrAfter(ps, q.p), 0, q.p);
+    }
   }
 
   private wake(pr: ProducerState, q: PartitionQueue, at: number): void {
@@ -671,6 +691,7 @@ export class Producers {
   private nodeReady(pr: ProducerState, conn: Conn): boolean {
     const exhausted = pr.pool.waiting > 0;
     for (const p of conn.parts) {
+      this.walked++;
       const q = pr.pqs[p]!;
       const h = this.head(q);
       if (!h || this.muted(pr, q) || this.backingOff(h)) continue;
@@ -688,14 +709,16 @@ export class Producers {
   private drainNode(pr: ProducerState, conn: Conn): Batch[] {
     const m = this.m;
     const c = pr.config;
-    const ps = [...conn.parts].sort((a, b) => a - b);
+    // A copy: the walk unlists the partitions it empties.
+    const ps = conn.parts.slice();
     const out: Batch[] = [];
     if (ps.length === 0) return out;
-    let start = ps.findIndex((p) => p >= conn.drainIndex);
-    if (start < 0) start = 0;
+    let start = atOrAfter(ps, conn.drainIndex);
+    if (start === ps.length) start = 0;
     let size = 0;
     for (let k = 0; k < ps.length; k++) {
       const p = ps[(start + k) % ps.length];
+      this.walked++;
       conn.drainIndex = p;
       const q = pr.pqs[p]!;
       if (m.parts[p].leaderBroker !== conn.broker) {

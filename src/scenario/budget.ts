@@ -27,6 +27,7 @@ import { autoscalerSlots } from './kafka-autoscaler.ts';
 import { POLL_ERROR_LOOP_S } from '../sim/model/kafka/group/types.ts';
 import { oldReadersCope, registers } from '../sim/model/kafka/schema-registry.ts';
 import { makeDistribution } from '../sim/kernel/distributions.ts';
+import { CHART_SAMPLES } from '../sim/metrics/series.ts';
 import { outboxCost } from './outbox-cost.ts';
 import type { ClusterScenario, KafkaScenario, QueueScenario, Scenario, ServiceScenario, StationScenario, StorageScenario } from './schema.ts';
 
@@ -182,8 +183,7 @@ function failureLoop(s: KafkaScenario, i: number, stuckable: number, records: nu
  * estimated event).
  */
 export const FETCH_VISIT_EVENTS = 0.05;
-/** Chart samples of a Kafka run (kafka-model.ts samples every horizon / 2000 seconds), each visiting every partition for every group, at 46 ns a visit. */
-const KAFKA_SAMPLES = 2000;
+/** Events a chart sample's visit costs: each of a Kafka run's CHART_SAMPLES visits every partition for every group, at 46 ns a visit. */
 const SAMPLE_VISIT_EVENTS = 0.2;
 
 export function kafkaCost(s: KafkaScenario): Cost {
@@ -217,7 +217,7 @@ export function kafkaCost(s: KafkaScenario): Cost {
   const partitions = partitionsAtMost;
   // Each retention check visits every partition (counted as one event each).
   events += timers + (partitions * s.duration) / (s.topic['log.retention.check.interval.ms'] / 1000);
-  const visits = fetchVisits + KAFKA_SAMPLES * G * partitions * SAMPLE_VISIT_EVENTS;
+  const visits = fetchVisits + CHART_SAMPLES * G * partitions * SAMPLE_VISIT_EVENTS;
   events += visits;
   loops.push({ field: 'topic.partitions', what: `visits of ${fmtCount(partitions)} partitions by polls (each consumer's own) and by chart samples`, events: visits, lower: true });
   const memory = [

@@ -6,6 +6,14 @@
  * averaged, maxima maxed) and the width doubles — so a chart of any run length has between
  * capacity/2 and capacity points and memory never grows. Reading does not mutate.
  */
+/** Chart samples a run takes over its horizon (fewer below 2 s: at most one a millisecond). */
+export const CHART_SAMPLES = 2000;
+
+/** Seconds between a run's chart samples. */
+export function sampleInterval(horizon: number): number {
+  return Math.max(1e-3, horizon / CHART_SAMPLES);
+}
+
 export class DownsampledSeries {
   // Number fields start as numbers (see TimeIntegral).
   private width = 0;

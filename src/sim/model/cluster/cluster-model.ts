@@ -19,7 +19,7 @@
 import type { ClusterScenario } from '../../../scenario/schema.ts';
 import { Simulation } from '../../kernel/simulation.ts';
 import { RngStreams } from '../../kernel/rng.ts';
-import { DownsampledSeries } from '../../metrics/series.ts';
+import { DownsampledSeries, sampleInterval } from '../../metrics/series.ts';
 import { EventLog, type LogEntry } from '../kafka/event-log.ts';
 import { FaultTimeline } from '../fault-timeline.ts';
 import { ProducerArrivals } from '../producer-arrivals.ts';
@@ -127,7 +127,7 @@ export class ClusterModel implements SimModel<ClusterFault>, ClusterCore {
     this.readers = createReaders(this, scenario.consumers, scenario.processor);
     for (let i = 0; i < this.producers.list.length; i++) this.arrivals.schedule(i, 0);
     this.faults = new FaultTimeline(sim, (f) => this.onFault(f), c.faults);
-    this.sampleEvery = Math.max(1e-3, c.horizon / 2000);
+    this.sampleEvery = sampleInterval(c.horizon);
     this.series = Object.fromEntries(CLUSTER_SERIES.map((n) => [n, new DownsampledSeries(this.sampleEvery, 1024)])) as Record<ClusterSeriesName, DownsampledSeries>;
     this.series.isrMean.set(0, c.rf);
     sim.schedule(this.sampleEvery, this.kSample, 0, 50);

@@ -11,7 +11,7 @@ import { FaultTimeline } from '../fault-timeline.ts';
 import { Simulation } from '../../kernel/simulation.ts';
 import { RngStreams, type Rng } from '../../kernel/rng.ts';
 import { TimeIntegral } from '../../metrics/time-integral.ts';
-import { DownsampledSeries } from '../../metrics/series.ts';
+import { DownsampledSeries, sampleInterval } from '../../metrics/series.ts';
 import { CONFIDENCE, type Estimate } from '../../metrics/estimate.ts';
 import { EventLog, type LogEntry } from './event-log.ts';
 import { PartitionLog, POISON, POISON_CRASH, POISON_DESERIALIZE } from './partition-log.ts';
@@ -281,7 +281,7 @@ export class KafkaModel implements SimModel<Fault> {
           keyName,
         })
       : null;
-    const scale = Math.max(1e-3, config.horizon / 2000);
+    const scale = sampleInterval(config.horizon);
     this.sampleEvery = scale;
     this.inRate = new TimeIntegral(Math.max(scale, 1e-3) * 10);
     const perPartition = topic.partitions <= MAX_PARTITION_SERIES ? topic.partitions : 0;

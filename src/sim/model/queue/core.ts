@@ -16,6 +16,7 @@
 import { Simulation } from '../../kernel/simulation.ts';
 import { RngStreams, type Rng } from '../../kernel/rng.ts';
 import { TimeIntegral } from '../../metrics/time-integral.ts';
+import { sampleInterval } from '../../metrics/series.ts';
 import { BatchMeans } from '../../metrics/batch-means.ts';
 import { LogHistogram } from '../../metrics/histogram.ts';
 import { EventLog } from '../kafka/event-log.ts';
@@ -195,7 +196,7 @@ export class QueueCore {
   ) {
     this.streams = new RngStreams(seed);
     this.half = config.rtt / 2;
-    this.batch = Math.max(1e-3, config.horizon / 2000) * 10;
+    this.batch = sampleInterval(config.horizon) * 10;
     this.lambda = new TimeIntegral(this.batch);
     this.out = new TimeIntegral(this.batch);
     this.owed = new TimeIntegral(this.batch);

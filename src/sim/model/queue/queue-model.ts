@@ -19,7 +19,7 @@ import { FaultTimeline } from '../fault-timeline.ts';
 import { RateProfile } from '../kafka/rate-profile.ts';
 import { makeKeyGenerator, type KeyGenerator } from '../kafka/keys.ts';
 import type { Rng } from '../../kernel/rng.ts';
-import { DownsampledSeries } from '../../metrics/series.ts';
+import { DownsampledSeries, sampleInterval } from '../../metrics/series.ts';
 import type { LogEntry } from '../kafka/event-log.ts';
 import type { SimModel } from '../contract.ts';
 import { ProducerArrivals } from '../producer-arrivals.ts';
@@ -97,7 +97,7 @@ export class QueueModel implements SimModel<QueueFault> {
         lastAt: -Infinity,
       });
     }
-    const scale = Math.max(1e-3, config.horizon / 2000);
+    const scale = sampleInterval(config.horizon);
     this.sampleEvery = scale;
     this.series = Object.fromEntries(QUEUE_SERIES.map((n) => [n, new DownsampledSeries(scale, 1024)])) as Record<QueueSeriesName, DownsampledSeries>;
     this.kProduce = sim.register('produce', (i) => this.onProduce(i));

@@ -12,7 +12,7 @@
  */
 import { Simulation } from '../../kernel/simulation.ts';
 import { RngStreams, type Rng } from '../../kernel/rng.ts';
-import { DownsampledSeries } from '../../metrics/series.ts';
+import { DownsampledSeries, sampleInterval } from '../../metrics/series.ts';
 import { EventLog, type LogEntry } from '../kafka/event-log.ts';
 import { FaultTimeline } from '../fault-timeline.ts';
 import { RateProfile } from '../kafka/rate-profile.ts';
@@ -114,7 +114,7 @@ export class StorageModel implements SimModel<StorageFault> {
         : null;
     const r = config.reader;
     this.reader = new TableReader(sim, this.logs, { rate: r['records.per.second'], maxPoll: r['max.poll.records'], idle: r['fetch.max.wait.ms'] / 1000 }, keys.count, this.truth);
-    const scale = Math.max(1e-3, config.horizon / 2000);
+    const scale = sampleInterval(config.horizon);
     this.sampleEvery = scale;
     this.series = Object.fromEntries(STORAGE_SERIES.map((n) => [n, new DownsampledSeries(scale, 1024)])) as Record<StorageSeriesName, DownsampledSeries>;
     const kProduce = sim.register('produce', () => this.onProduce());

@@ -8,6 +8,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { validateScenario, formatError } from '../../src/scenario/validate.ts';
 import { CLUSTER_DRAIN_VISIT_EVENTS, costOf, EVENTS_BUDGET, MEMORY_BUDGET, spikeSeconds } from '../../src/scenario/budget.ts';
 import type { ClusterModel } from '../../src/sim/model/cluster/cluster-model.ts';
+import type { StorageModel } from '../../src/sim/model/storage/storage-model.ts';
 import { createKafka, createModel } from '../../src/run/run.ts';
 import type { KafkaScenario } from '../../src/scenario/schema.ts';
 
@@ -125,6 +126,22 @@ describe('run budgets', () => {
     // 6,000 partitions: buffer.memory's 2,048 batches bound the partitions holding one; with 1 GiB every partition holds one.
     expect(errorsOf(edited('min-insync-unavailable', { 'topic.partitions': 6000 }))).toEqual([]);
     expect(errorsOf(edited('min-insync-unavailable', { 'topic.partitions': 6000, 'producers.0': { ...raw('min-insync-unavailable').producers[0], 'buffer.memory': 1024 ** 3 } }))[0]).toMatch(/^topic\.partitions: asks for too many events: .* of them are the producers' walks of the partitions holding a batch while batches are retried \(.* partition visits\)\. Lower topic\.partitions or duration$/);
+  });
+
+  it('small segments are counted: each clean rewrites the partition segment by segment; 1 KiB segments cleaned at every roll for 10 hours are refused', () => {
+    // min.cleanable.dirty.ratio 0: a partition is cleaned whenever a segment has rolled, each clean writing every segment it holds again.
+    const topic = raw('tombstones').topic;
+    const small = { topic: { ...topic, 'segment.bytes': 1024, 'min.cleanable.dirty.ratio': 0 } };
+    const r = validateScenario(edited('tombstones', { ...small, duration: 300, faults: [] }));
+    if (!r.ok || r.scenario.model !== 'storage') throw new Error(JSON.stringify(r));
+    const m = createModel(r.scenario) as StorageModel;
+    m.run(r.scenario.duration);
+    const work = costOf(r.scenario).loops?.find((l) => l.what.startsWith('cleans rewriting'));
+    const segments = Number(/in ([\d,]+) segments/.exec(work?.what ?? '')?.[1].replace(/,/g, '') ?? 0);
+    expect(m.cleaner!.segmentsWritten).toBeGreaterThan(segments / 20);
+    expect(m.cleaner!.segmentsWritten).toBeLessThan(segments);
+    expect(errorsOf(edited('tombstones', { ...small, duration: 36_000 }))[0]).toMatch(/^topic\.segment\.bytes: asks for too many events: .* of them are cleans rewriting up to .* records in .* segments, and walks of up to .* segments\. Raise topic\.segment\.bytes or lower duration$/);
+    expect(errorsOf(edited('tombstones', { topic: { ...small.topic, 'segment.bytes': 1_073_741_824 }, duration: 36_000 }))).toEqual([]);
   });
 
   it('a ×1000 load spike counts: it is refused, naming duration and the load-spike factors', () => {

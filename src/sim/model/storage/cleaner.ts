@@ -84,6 +84,8 @@ export class Cleaner {
   /** The offset map: the latest offset per key index, valid where `mapStamp` is the current clean's stamp. */
   private readonly mapOff: Int32Array;
   private readonly mapStamp: Int32Array;
+  /** Segments the cleans wrote (whole run): what the run budget's segment work bounds. */
+  segmentsWritten = 0;
   private stamp = 0;
 
   constructor(
@@ -230,6 +232,7 @@ export class Cleaner {
       fresh.push(out);
       s = to;
     }
+    this.segmentsWritten += fresh.length;
     log.replace(0, upto, fresh);
     log.firstDirty = Math.max(end, log.start);
   }

@@ -728,10 +728,12 @@ function segmentWork(s: StorageScenario, records: number, held: number): NonNull
 }
 
 /**
- * The storage model: one event per record produced; the reader's fetches (each restore reads what
- * the log holds, max.poll.records a fetch, and an idle reader polls every fetch.max.wait.ms); a
- * retention check of every partition every log.retention.check.interval.ms; cleaner threads that
- * back off every log.cleaner.backoff.ms. Memory: the records held, the key space.
+ * The storage model: per record produced, its append and at most one fetch (a reader at the log end
+ * fetches as each record arrives: a long poll answers at the first byte); the reader's fetches when
+ * it catches up (each restore reads what the log holds, max.poll.records a fetch, and an idle reader
+ * polls every fetch.max.wait.ms); a retention check of every partition every
+ * log.retention.check.interval.ms; cleaner threads that back off every log.cleaner.backoff.ms; the
+ * segments' work (segmentWork). Memory: the records held, the key space.
  */
 export function storageCost(s: StorageScenario): Cost {
   const records = peakRate(s.producer) * spikeSeconds(s.faults, s.producer.name, s.duration);
@@ -739,14 +741,13 @@ export function storageCost(s: StorageScenario): Cost {
   const restores = 1 + s.faults.filter((f) => f.kind === 'restore').length;
   const r = s.reader;
   const loops: NonNullable<Cost['loops']> = [
-    // A reader at the log end fetches as each record arrives (a long poll answers at the first byte): one fetch a record at most.
-    { field: 'reader.max.poll.records', what: 'fetches of the reader', events: ((held * restores) / r['max.poll.records']) * 2 + records, lower: false },
+    { field: 'reader.max.poll.records', what: 'fetches of the reader', events: ((held * restores) / r['max.poll.records']) * 2, lower: false },
     { field: 'reader.fetch.max.wait.ms', what: 'polls of a reader at the log end', events: s.duration / (r['fetch.max.wait.ms'] / 1000) },
     { field: 'cleaner.log.retention.check.interval.ms', what: 'retention checks of every partition', events: (s.topic.partitions * s.duration) / (s.cleaner['log.retention.check.interval.ms'] / 1000) },
     { field: 'cleaner.log.cleaner.backoff.ms', what: 'cleaner threads waking up', events: (s.cleaner['log.cleaner.threads'] * s.duration) / (s.cleaner['log.cleaner.backoff.ms'] / 1000) },
   ];
   loops.push(...segmentWork(s, records, held));
-  const events = records + loops.reduce((a, l) => a + l.events, 0) + 4000;
+  const events = 2 * records + loops.reduce((a, l) => a + l.events, 0) + 4000;
   const k = s.producer.keys;
   const keys = k.kind === 'none' ? 0 : k.kind === 'coarse' ? k.values.length : k.count;
   const memory: Cost['memory'] = [

@@ -1,11 +1,3 @@
-/**
- * A bounded, self-downsampling time series of a piecewise-constant signal (e.g. number in system).
- *
- * Time is cut into buckets of equal width; each bucket keeps the time-average and the maximum of
- * the signal over it. When `capacity` buckets are full, neighbours are merged pairwise (averages
- * averaged, maxima maxed) and the width doubles — so a chart of any run length has between
- * capacity/2 and capacity points and memory never grows. Reading does not mutate.
- */
 /** Chart samples a run takes over its horizon (fewer below 2 s: at most one a millisecond). */
 export const CHART_SAMPLES = 2000;
 
@@ -14,6 +6,14 @@ export function sampleInterval(horizon: number): number {
   return Math.max(1e-3, horizon / CHART_SAMPLES);
 }
 
+/**
+ * A bounded, self-downsampling time series of a piecewise-constant signal (e.g. number in system).
+ *
+ * Time is cut into buckets of equal width; each bucket keeps the time-average and the maximum of
+ * the signal over it. When `capacity` buckets are full, neighbours are merged pairwise (averages
+ * averaged, maxima maxed) and the width doubles — so a chart of any run length has between
+ * capacity/2 and capacity points and memory never grows. Reading does not mutate.
+ */
 export class DownsampledSeries {
   // Number fields start as numbers (see TimeIntegral).
   private width = 0;

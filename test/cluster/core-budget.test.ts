@@ -1,8 +1,19 @@
 /** The cluster model's cost estimate: an upper bound of the events a run takes; absurd runs refused naming the field. */
 import { describe, expect, it } from 'vitest';
-import { validateScenario } from '../../src/scenario/validate.ts';
-import { clusterCost } from '../../src/scenario/budget.ts';
+import { readFileSync } from 'node:fs';
+import { validateScenario, formatError } from '../../src/scenario/validate.ts';
+import { clusterCost, clusterRecordScale, clusterVisitScale, CLUSTER_SEQ_HISTORY_BYTES } from '../../src/scenario/budget.ts';
+import { DEDUP_WINDOW } from '../../src/sim/model/cluster/partition-state.ts';
 import { run } from './core-helpers.ts';
+
+const shipped = (id: string, edit: Record<string, unknown>) => {
+  const raw = JSON.parse(readFileSync(`scenarios/${id}.json`, 'utf8'));
+  return { ...raw, ...edit, topic: { ...raw.topic, ...(edit.topic as object) } };
+};
+const errorsOf = (x: unknown) => {
+  const r = validateScenario(x);
+  return r.ok ? [] : r.errors.map(formatError);
+};
 
 describe('cluster core: budget', () => {
   it('the event estimate bounds what runs take (events plus partition visits)', () => {
@@ -34,6 +45,41 @@ describe('cluster core: budget', () => {
     const v = validateScenario({ version: 1, model: 'cluster', duration: 2000, producers: [{ name: 'p', rate: 10_000, 'max.block.ms': 86_400_000, front: {} }] });
     expect(v.ok).toBe(false);
     if (!v.ok) expect(v.errors.map((e) => e.path.toString())).toContain('producers.0.max.block.ms');
+  });
+
+  it('a record costs more the more partitions it is spread over, and a partition visit more beyond 10,000 partitions', () => {
+    expect(clusterRecordScale(1000)).toBe(2);
+    expect(clusterRecordScale(10_000)).toBeCloseTo(4.46, 2);
+    expect(clusterVisitScale(10_000)).toBe(1);
+    expect(clusterVisitScale(30_000)).toBeCloseTo(2.54, 2);
+    // producer-batching for 400 s (16 M records): at 100 partitions it fits; at 10,000 each record is
+    // a batch of its own and its partition's state is out of the caches — measured 4 × the time a
+    // record takes at 100 — so it is refused (the estimate without the scale was half the budget).
+    expect(errorsOf(shipped('producer-batching', { duration: 400, topic: { partitions: 100 } }))).toEqual([]);
+    expect(errorsOf(shipped('producer-batching', { duration: 400, topic: { partitions: 10_000 } }))[0]).toMatch(/^duration: is too long for the event budget/);
+    // exactly-once's reader visits every partition each fetch round: 10,000 fit (a 33 s run here); 30,000
+    // took 282 s and are refused.
+    expect(errorsOf(shipped('exactly-once', { topic: { partitions: 10_000 } }))).toEqual([]);
+    expect(errorsOf(shipped('exactly-once', { topic: { partitions: 30_000 } }))[0]).toMatch(/^topic\.partitions: asks for too many events: .* visits of 30,000 partitions/);
+  });
+
+  it('memory: each partition’s idempotent state is bounded by the compaction of its history', () => {
+    // producer-batching: one idempotent producer, linger.ms 0, 40,000 records/s over 500 partitions: 1,200 batches each.
+    const { s, m } = run(shipped('producer-batching', { duration: 15, topic: { partitions: 500 } }));
+    const c = clusterCost(s);
+    const term = c.memory.find((x) => x.what.startsWith("the idempotent producers' state"))!;
+    const entries = term.bytes / CLUSTER_SEQ_HISTORY_BYTES / 500;
+    // DEDUP_WINDOW remembered, twice DEDUP_WINDOW and the 5 requests in flight kept, 16 of slack.
+    expect(entries).toBe(3 * DEDUP_WINDOW + 2 * 5 + 16);
+    let most = 0;
+    for (const p of m.parts) most = Math.max(most, p.historySize + DEDUP_WINDOW);
+    // The bound holds and is reached (not a bound that cannot fail).
+    expect(most).toBeLessThanOrEqual(entries);
+    expect(most).toBeGreaterThan(entries / 2);
+    // Without idempotence there is no such state.
+    const off = shipped('producer-batching', { duration: 5 });
+    off.producers = off.producers.map((p: object) => ({ ...p, 'enable.idempotence': false }));
+    expect(clusterCost(run(off).s).memory.some((x) => x.what.startsWith("the idempotent producers' state"))).toBe(false);
   });
 
   it('refuses a run of too many partition visits naming topic.partitions, and too many records naming duration', () => {

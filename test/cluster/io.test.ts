@@ -8,7 +8,7 @@ import { conserved, run, scenario } from './core-helpers.ts';
 import { createCluster } from '../../src/run/models/cluster/entry.ts';
 import { buildClusterSummary } from '../../src/run/models/cluster/summary.ts';
 import { validateScenario, formatError } from '../../src/scenario/validate.ts';
-import { clusterCost, CLUSTER_IO_EVENTS } from '../../src/scenario/budget.ts';
+import { clusterCost, clusterRecordScale, CLUSTER_IO_EVENTS } from '../../src/scenario/budget.ts';
 import { COMPRESSION } from '../../src/sim/model/cluster/compression.ts';
 
 /** One broker, one partition, RF 1: every produce request goes to broker 1. */
@@ -183,7 +183,8 @@ describe('validation and budget', () => {
   it('counts a handler completion per record (a request holds one at worst) only with request costs on', () => {
     const off = clusterCost(scenario({ producers: [{ name: 'p', rate: 1000 }] }));
     const on = clusterCost(scenario({ producers: [{ name: 'p', rate: 1000 }], timing: { 'request.ms': 1 } }));
-    expect(on.events - off.events).toBeCloseTo(off.records * CLUSTER_IO_EVENTS, 0);
+    // Scaled as every per-record cost is by the partition count (6 here).
+    expect(on.events - off.events).toBeCloseTo(off.records * CLUSTER_IO_EVENTS * clusterRecordScale(6), 0);
     expect(on.bytes).toBeGreaterThan(off.bytes);
   });
 });

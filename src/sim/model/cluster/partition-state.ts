@@ -16,6 +16,12 @@ export type PState = (typeof PState)[keyof typeof PState];
 
 /** Batches an idempotent leader remembers per producer id (Kafka's ProducerStateEntry.NUM_BATCHES_TO_RETAIN). */
 export const DEDUP_WINDOW = 5;
+/**
+ * The history is compacted when it holds more than twice what the last compaction kept plus this
+ * many batches: amortised O(1) a batch, and at most 2 × (DEDUP_WINDOW a producer + the batches a
+ * cut can still reach) + HISTORY_SLACK entries a partition (budget.ts counts them).
+ */
+export const HISTORY_SLACK = 16;
 
 /** One idempotent batch in the log: its producer epoch, first and last sequence (records, as Kafka counts them), first offset and the offset after it. */
 export interface SeqEntry {
@@ -212,7 +218,7 @@ export class Partition {
     st.batches.push({ epoch, seq, last, offset, end });
     if (st.batches.length > DEDUP_WINDOW) st.batches.shift();
     this.hist.push({ producer, epoch, seq, last, offset, end });
-    if (this.hist.length > 2 * this.histKept + 64) this.compactHistory(floor);
+    if (this.hist.length > 2 * this.histKept + HISTORY_SLACK) this.compactHistory(floor);
   }
 
   /**

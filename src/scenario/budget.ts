@@ -571,9 +571,11 @@ export const CLUSTER_SEQ_HISTORY_BYTES = 96;
  * broker and visits every partition a round; the processor's events per record; the ISR checks
  * visit every replica every replica.lag.time.max.ms / 2; with request costs, a handler completion
  * per request; send() blocking for buffer memory (its timeouts, the web front's) and produce requests
- * held by a slow broker. Memory: the records and the partitions (with request costs, the requests they
- * can have waiting at the handlers: max.in.flight per broker per producer); with unclean elections
- * on, the idempotent batches' sequence history; the batches
+ * held by a slow broker. A record's events grow with the partition count (clusterRecordScale), and
+ * so does a partition visit past 10,000 partitions (clusterVisitScale). Memory: the records and the
+ * partitions (with request costs, the requests they can have waiting at the handlers: max.in.flight
+ * per broker per producer); with an idempotent producer, each partition's remembered batches and
+ * their history; with unclean elections on, the idempotent batches' sequence history; the batches
  * buffer.memory holds at once; with a web front, the send() calls that can wait at once (the peak
  * rate × max.block.ms; without one a producer's single thread waits alone).
  */

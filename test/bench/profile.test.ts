@@ -15,8 +15,12 @@ describe('where the time goes', () => {
     expect(shares.reduce((a, s) => a + s.share, 0)).toBeCloseTo(1, 9);
     // Largest first.
     expect(shares.map((s) => s.share)).toEqual([...shares.map((s) => s.share)].sort((a, b) => b - a));
+    // Samples are charged to the function on top of the stack, so V8's inlining decides whether the
+    // metrics' time shows as theirs or the station's: six runs in a row gave the metrics 0.8–17.7 %.
+    // Together the station and what it calls are nearly all of it.
+    const own = ['the station model', 'metrics: integrals, histograms, series, batch means', 'random numbers and distributions'];
     expect(parts.get('the station model') ?? 0).toBeGreaterThan(0.05);
-    expect(parts.get('metrics: integrals, histograms, series, batch means') ?? 0).toBeGreaterThan(0.02);
+    expect(own.reduce((a, k) => a + (parts.get(k) ?? 0), 0) + (parts.get('garbage collector') ?? 0)).toBeGreaterThan(0.8);
     // No broker model ran; loading the modules is outside the profiled workload.
     expect(parts.has('producers: arrivals, keys, partitioner, append')).toBe(false);
     expect(parts.get('other (runtime, built-ins)') ?? 0).toBeLessThan(0.2);

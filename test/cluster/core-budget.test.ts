@@ -1,19 +1,9 @@
 /** The cluster model's cost estimate: an upper bound of the events a run takes; absurd runs refused naming the field. */
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { validateScenario, formatError } from '../../src/scenario/validate.ts';
+import { validateScenario } from '../../src/scenario/validate.ts';
 import { clusterCost, clusterRecordScale, clusterVisitScale, CLUSTER_SEQ_HISTORY_BYTES } from '../../src/scenario/budget.ts';
 import { DEDUP_WINDOW } from '../../src/sim/model/cluster/partition-state.ts';
-import { run } from './core-helpers.ts';
-
-const shipped = (id: string, edit: Record<string, unknown>) => {
-  const raw = JSON.parse(readFileSync(`scenarios/${id}.json`, 'utf8'));
-  return { ...raw, ...edit, topic: { ...raw.topic, ...(edit.topic as object) } };
-};
-const errorsOf = (x: unknown) => {
-  const r = validateScenario(x);
-  return r.ok ? [] : r.errors.map(formatError);
-};
+import { run, shipped, validationErrors as errorsOf } from './core-helpers.ts';
 
 describe('cluster core: budget', () => {
   it('the event estimate bounds what runs take (events plus partition visits)', () => {

@@ -4,10 +4,9 @@
  * lesson, validation and the budget.
  */
 import { describe, expect, it } from 'vitest';
-import { conserved, run, scenario } from './core-helpers.ts';
+import { conserved, run, scenario, validationErrors } from './core-helpers.ts';
 import { createCluster } from '../../src/run/models/cluster/entry.ts';
 import { buildClusterSummary } from '../../src/run/models/cluster/summary.ts';
-import { validateScenario, formatError } from '../../src/scenario/validate.ts';
 import { clusterCost, clusterRecordScale, CLUSTER_IO_EVENTS } from '../../src/scenario/budget.ts';
 import { COMPRESSION } from '../../src/sim/model/cluster/compression.ts';
 
@@ -21,10 +20,7 @@ const single = (producer: Record<string, unknown>, timing: Record<string, unknow
   timing,
 });
 
-const errorsOf = (parts: Record<string, unknown>) => {
-  const r = validateScenario({ version: 1, model: 'cluster', duration: 60, producers: [{ name: 'p', rate: 100 }], ...parts });
-  return r.ok ? [] : r.errors.map(formatError);
-};
+const errorsOf = (parts: Record<string, unknown>) => validationErrors({ version: 1, model: 'cluster', duration: 60, producers: [{ name: 'p', rate: 100 }], ...parts });
 
 describe('broker request handling', () => {
   it('is off by default: no handler state, and the request counters still count', () => {

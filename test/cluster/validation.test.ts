@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { validateScenario, formatError } from '../../src/scenario/validate.ts';
+import { validationErrors } from './core-helpers.ts';
 import { unmatchedRacks } from '../../src/scenario/cluster-racks.ts';
 import { formatClusterTable, rackNotes } from '../../src/run/models/cluster/table.ts';
 import { createCluster } from '../../src/run/models/cluster/entry.ts';
@@ -17,10 +18,7 @@ const base = {
   duration: 60,
   producers: [{ name: 'p', rate: 100 }],
 };
-const errorsOf = (parts: Record<string, unknown>) => {
-  const r = validateScenario({ ...base, ...parts });
-  return r.ok ? [] : r.errors.map(formatError);
-};
+const errorsOf = (parts: Record<string, unknown>) => validationErrors({ ...base, ...parts });
 const producer = (extra: Record<string, unknown>) => ({ producers: [{ name: 'p', rate: 100, ...extra }] });
 const processor = { name: 'enricher', processing: { time: { type: 'exponential', mean: 0.001 } } };
 

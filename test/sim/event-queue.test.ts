@@ -119,6 +119,95 @@ describe('cancellation', () => {
     );
   });
 
+  it('moveLater runs the same events in the same order as cancel + scheduleAt, under random sequences', () => {
+    type Op =
+      | { op: 'push'; t: number; p: number }
+      | { op: 'move'; k: number; dt: number }
+      | { op: 'cancel'; k: number }
+      | { op: 'run'; dt: number }
+      | { op: 'churn'; t: number };
+    // Events at a few times and priorities, so that ties (same time, same priority) are common and
+    // the place in the order a move takes decides the order. A move or cancel names the k-th newest.
+    // A churn schedules 70 events and cancels them: the heap is rebuilt with moved entries in it.
+    const opArb: fc.Arbitrary<Op> = fc.oneof(
+      { arbitrary: fc.record({ op: fc.constant('push' as const), t: fc.integer({ min: 0, max: 6 }), p: fc.integer({ min: -1, max: 1 }) }), weight: 3 },
+      { arbitrary: fc.record({ op: fc.constant('move' as const), k: fc.oneof(fc.constant(0), fc.nat(50)), dt: fc.integer({ min: 0, max: 4 }) }), weight: 4 },
+      { arbitrary: fc.record({ op: fc.constant('cancel' as const), k: fc.nat(50) }), weight: 1 },
+      { arbitrary: fc.record({ op: fc.constant('run' as const), dt: fc.integer({ min: 0, max: 2 }) }), weight: 1 },
+      { arbitrary: fc.record({ op: fc.constant('churn' as const), t: fc.integer({ min: 1, max: 6 }) }), weight: 1 },
+    );
+    fc.assert(
+      fc.property(fc.array(opArb, { maxLength: 600, size: 'max' }), (ops) => {
+        const a = logging(); // moves with moveLater
+        const b = logging(); // cancels and schedules anew
+        const ev: { ha: number; hb: number; t: number; p: number }[] = [];
+        let now = 0;
+        for (const o of ops) {
+          if (o.op === 'push') {
+            const id = ev.length;
+            const t = now + o.t;
+            ev.push({ ha: a.sim.scheduleAt(t, a.kind, id, o.p), hb: b.sim.scheduleAt(t, b.kind, id, o.p), t, p: o.p });
+          } else if ((o.op === 'move' || o.op === 'cancel') && ev.length > 0) {
+            const id = ev.length - 1 - (o.k % ev.length);
+            const e = ev[id];
+            if (o.op === 'cancel') {
+              expect(a.sim.cancel(e.ha)).toBe(b.sim.cancel(e.hb));
+            } else if (e.p === 0) {
+              // Only a priority-0 event, only later (an event that ran or was cancelled is scheduled anew).
+              const t = Math.max(now, e.t) + o.dt;
+              e.ha = a.sim.moveLater(e.ha, t, a.kind, id);
+              b.sim.cancel(e.hb);
+              e.hb = b.sim.scheduleAt(t, b.kind, id);
+              e.t = t;
+            }
+          } else if (o.op === 'churn') {
+            for (const x of [a, b]) {
+              const hs = Array.from({ length: 70 }, () => x.sim.scheduleAt(now + o.t, x.kind, -1));
+              for (const h of hs) x.sim.cancel(h);
+            }
+          } else if (o.op === 'run') {
+            now += o.dt;
+            a.sim.run(now);
+            b.sim.run(now);
+            expect(a.log).toEqual(b.log);
+            expect(a.sim.pending).toBe(b.sim.pending);
+          }
+        }
+        a.sim.run(now + 100);
+        b.sim.run(now + 100);
+        expect(a.log).toEqual(b.log);
+        expect(a.times).toEqual(b.times);
+        expect(a.sim.events).toBe(b.sim.events);
+        expect(a.sim.pending).toBe(0);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('moveLater keeps one entry for a timer re-armed over and over; an earlier time is refused', () => {
+    const { sim, log, kind } = logging();
+    sim.scheduleAt(1000, kind, -1); // into the (empty) front, so that the timer, before it, goes to the heap
+    let h = sim.scheduleAt(1, kind, 7);
+    const first = h;
+    for (let i = 0; i < 100_000; i++) h = sim.moveLater(h, 1 + i / 1000, kind, 7);
+    expect(h).toBe(first); // moved in place every time
+    expect((sim as unknown as { queue: { size: number } }).queue.size).toBe(1); // the heap holds the timer alone: no cancelled entries
+    expect(sim.pending).toBe(2);
+    sim.run(200);
+    expect(log).toEqual([7]);
+    expect(sim.now).toBe(200);
+    // Another kind or argument, or an event in the front, is not moved in place: cancelled and scheduled anew.
+    const k2 = sim.register('other', () => log.push(-2));
+    const h2 = sim.scheduleAt(300, kind, 8);
+    expect(sim.moveLater(h2, 301, k2, 8)).not.toBe(h2);
+    sim.run(400);
+    expect(log).toEqual([7, -2]);
+    // Moving an event earlier than it was breaks the order: caught when it reaches the top.
+    const h3 = sim.scheduleAt(500, kind, 9);
+    sim.moveLater(h3, 450, kind, 9);
+    expect(() => sim.run(600)).toThrow(/moved earlier/);
+  });
+
   it('stays small when most events are cancelled (compaction)', () => {
     const { sim, log, kind } = logging();
     for (let i = 0; i < 100_000; i++) {

@@ -19,7 +19,11 @@
  * of its head and the heap's top, so the order is exactly the heap's alone.
  *
  * Cancellation is lazy: a cancelled slot stays where it is, marked, and is discarded when it
- * reaches the top; when more than half of the heap is dead it is rebuilt. Handles carry a
+ * reaches the top; when more than half of the heap is dead it is rebuilt. Moving an event later
+ * ({@link EventQueue.moveLater}) is lazy the same way: the entry keeps its old place and carries
+ * its new key, and is sifted in again under that key when it reaches the top (or at a rebuild).
+ * A later key can only make it sort later, so it is never taken before its new place: the order is
+ * the same as cancelling it and pushing it anew, without a dead entry for every move. Handles carry a
  * generation number so a stale handle (for an event that already ran) cannot cancel a newer one;
  * a handle is slot·2^16 + generation, a small integer (no boxed double) below 32,768 slots.
  */
@@ -60,8 +64,10 @@ export class EventQueue {
   kind: Int32Array;
   arg: Int32Array;
   private gen: Uint16Array;
-  /** 0 live, 1 cancelled; bit 2 set while the slot sits in the front. */
+  /** 0 live, 1 cancelled; bit 2 set while the slot sits in the front; 4 live, moved later (its new key in mTime, mOrd). */
   private dead: Uint8Array;
+  private mTime: Float64Array;
+  private mOrd: Float64Array;
   private freeList: Int32Array;
   private freeTop = 0;
   private capacity: number;
@@ -80,6 +86,8 @@ export class EventQueue {
     this.arg = new Int32Array(initialCapacity);
     this.gen = new Uint16Array(initialCapacity);
     this.dead = new Uint8Array(initialCapacity);
+    this.mTime = new Float64Array(initialCapacity);
+    this.mOrd = new Float64Array(initialCapacity);
     this.freeList = new Int32Array(initialCapacity);
   }
 
@@ -100,6 +108,8 @@ export class EventQueue {
     this.arg = grown(this.arg, cap);
     this.gen = grown(this.gen, cap);
     this.dead = grown(this.dead, cap);
+    this.mTime = grown(this.mTime, cap);
+    this.mOrd = grown(this.mOrd, cap);
     this.freeList = grown(this.freeList, cap);
     this.capacity = cap;
   }
@@ -203,9 +213,23 @@ export class EventQueue {
         this.topFront = false;
         return s;
       }
-      this.dropHeapTop(s);
-      this.deadCount--;
+      if (this.dead[s] === 4) this.resurface(s);
+      else {
+        this.dropHeapTop(s);
+        this.deadCount--;
+      }
     }
+  }
+
+  /** The top entry was moved later ({@link moveLater}): sifts it in again under its new key. */
+  private resurface(s: number): void {
+    if (!(this.mTime[s] > this.hTime[0] || (this.mTime[s] === this.hTime[0] && this.mOrd[s] > this.hOrd[0]))) {
+      throw new Error('event queue: an event was moved earlier than its place');
+    }
+    const n = --this.size;
+    if (n > 0) this.siftDown(0, this.hTime[n], this.hOrd[n], this.hSlot[n], n);
+    this.dead[s] = 0;
+    this.siftUp(this.size++, this.mTime[s], this.mOrd[s], s);
   }
 
   /**
@@ -271,6 +295,26 @@ export class EventQueue {
     hSlot[i] = slot;
   }
 
+  /**
+   * Moves the pending heap event `handle`, which is `kind(arg)` at priority 0, to time `t` and the
+   * place in the order a push at priority 0 would take now (it takes that sequence number). The
+   * new key must sort after the current one: `t` at or after its time (a priority-0 event pushed
+   * now sorts after every one pushed before at the same time). Lazy (see the class comment): O(1).
+   * Returns false, doing nothing, when the handle is not pending in the heap (it ran, was
+   * cancelled, or sits in the front) or is another event; the caller then cancels and pushes. An
+   * earlier `t` throws when the entry reaches the top.
+   */
+  moveLater(handle: EventHandle, t: number, kind: number, arg: number): boolean {
+    const gen = handle % GEN;
+    const slot = (handle - gen) / GEN;
+    if (!(slot >= 0 && slot < this.nextSlot) || this.gen[slot] !== gen || (this.dead[slot] !== 0 && this.dead[slot] !== 4)) return false;
+    if (this.kind[slot] !== kind || this.arg[slot] !== arg) return false;
+    this.mTime[slot] = t;
+    this.mOrd[slot] = this.reserve();
+    this.dead[slot] = 4;
+    return true;
+  }
+
   /** Cancels a pending event. Returns false if it already ran or was cancelled. */
   cancel(handle: EventHandle): boolean {
     const gen = handle % GEN;
@@ -296,8 +340,11 @@ export class EventQueue {
       const s = hSlot[i];
       if (this.dead[s] === 1) this.release(s);
       else {
-        hTime[n] = hTime[i];
-        hOrd[n] = hOrd[i];
+        // A moved entry takes its new key here: the rebuild orders by the keys as they are now.
+        const moved = this.dead[s] === 4;
+        hTime[n] = moved ? this.mTime[s] : hTime[i];
+        hOrd[n] = moved ? this.mOrd[s] : hOrd[i];
+        this.dead[s] = 0;
         hSlot[n] = s;
         n++;
       }

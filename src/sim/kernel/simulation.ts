@@ -207,6 +207,24 @@ export class Simulation {
         .sort((a, b) => b[1] - a[1]);
   }
 
+  /**
+   * Moves the pending event `handle` — scheduled as `kind(arg)` at priority 0, at or before `t` —
+   * to absolute time `t` ≥ now, as cancelling it and scheduling `kind(arg)` at `t` would: the same
+   * place in the order (it takes the next sequence number, as that push would), the same events,
+   * but in O(1) and without leaving a cancelled entry behind (a timer re-armed over and over — a
+   * consumer's auto-commit timer each time it goes idle — would otherwise fill the event list with
+   * dead entries). Falls back to exactly that cancel and schedule when the event cannot be moved in
+   * place. Returns the handle of the event at `t`.
+   */
+  moveLater(handle: EventHandle, t: number, kind: number, arg: number): EventHandle {
+    if (!(t >= this.now) || t === Infinity) {
+      throw new RangeError(`cannot schedule ${this.kindName(kind)} at t=${t}: the clock is at ${this.now}`);
+    }
+    if (this.queue.moveLater(handle, t, kind, arg | 0)) return handle;
+    this.cancel(handle);
+    return this.scheduleAt(t, kind, arg);
+  }
+
   /** Cancels a scheduled event; false if it already ran or was cancelled. */
   cancel(handle: EventHandle): boolean {
     return this.queue.cancel(handle);

@@ -119,8 +119,9 @@ export class PollLoop {
     } else {
       c.phase = Phase.Idle;
       if (auto && this.hasUncommittedPositions(e)) {
-        if (c.autoCommitHandle >= 0) sim.cancel(c.autoCommitHandle);
-        c.autoCommitHandle = sim.scheduleAt(Math.max(now, c.autoCommitDue), g.kAutoCommit, c.index);
+        // Re-armed each time the consumer goes idle: moved, not cancelled and scheduled anew (the same order).
+        const due = Math.max(now, c.autoCommitDue);
+        c.autoCommitHandle = c.autoCommitHandle >= 0 ? sim.moveLater(c.autoCommitHandle, due, g.kAutoCommit, c.index) : sim.scheduleAt(due, g.kAutoCommit, c.index);
       }
     }
   }
@@ -239,7 +240,7 @@ export class PollLoop {
         const i = log.slot(o);
         const taken = log.takeAt(gi, i);
         if (taken !== NOT_WAITING) {
-          if (taken === FIRST_FETCH) g.wq.add(this.host.sim.now - log.ts[i]);
+          if (taken === FIRST_FETCH) g.wq.add(this.host.sim.now - log.tsAt(i));
           g.inFlight++;
         }
         // A record already handled (applied, dead-lettered, in a retry topic) is delivered again

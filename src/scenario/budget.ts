@@ -26,6 +26,7 @@ import { DEDUP_WINDOW, HISTORY_SLACK } from '../sim/model/cluster/partition-stat
 import { pipelineCost } from './pipeline-cost.ts';
 import { autoscalerSlots } from './kafka-autoscaler.ts';
 import { POLL_ERROR_LOOP_S } from '../sim/model/kafka/group/types.ts';
+import { heldRecordBytes } from '../sim/model/kafka/partition-log.ts';
 import { oldReadersCope, registers } from '../sim/model/kafka/schema-registry.ts';
 import { makeDistribution } from '../sim/kernel/distributions.ts';
 import { CHART_SAMPLES } from '../sim/metrics/series.ts';
@@ -221,10 +222,11 @@ export function kafkaCost(s: KafkaScenario): Cost {
   const visits = fetchVisits + CHART_SAMPLES * G * partitions * SAMPLE_VISIT_EVENTS;
   events += visits;
   loops.push({ field: 'topic.partitions', what: `visits of ${fmtCount(partitions)} partitions by polls (each consumer's own) and by chart samples`, events: visits, lower: true });
+  const recordBytes = heldRecordBytes(G);
   const memory = [
-    { field: 'duration', what: `${fmtCount(records)} records held (${21 + G} bytes each, with buffer growth)`, bytes: records * (21 + G) * 2 },
+    { field: 'duration', what: `${fmtCount(records)} records held (${recordBytes} bytes each, with buffer growth)`, bytes: records * recordBytes * 2 },
     ...s.producers.map((p, i) => ({ field: `producers.${i}.keys.count`, what: `the key space of producer ${p.name}`, bytes: keyBytes(p, G) })),
-    { field: 'topic.partitions', what: `${fmtCount(partitions)} partitions`, bytes: partitions * (256 * (21 + G) + 64 * G + 512) },
+    { field: 'topic.partitions', what: `${fmtCount(partitions)} partitions`, bytes: partitions * (256 * recordBytes + 64 * G + 512) },
     ...groupMemory,
   ];
   const alsoLower = G > 1 ? 'the number of consumer groups' : undefined;

@@ -197,14 +197,14 @@ export class Executor {
     g.owed.set(now, g.owed.current - 1);
     this.host.sim.progress++; // a first apply: see Simulation.progress (a duplicate is not progress)
     g.out.impulse(now);
-    const w = now - log.ts[i];
+    const w = now - log.tsAt(i);
     g.w.add(w);
     const bucket = g.wHist.bucketOf(w);
     g.wHist.addAt(bucket);
     g.windowHist.addAt(bucket);
-    const key = log.key[i];
+    const key = log.keyAt(i);
     if (key >= 0) {
-      const seq = log.seq[i];
+      const seq = log.seqAt(i);
       const j = key * g.seqStride + g.seqSlot;
       if (seq < g.lastSeq[j]) g.orderingViolations++;
       else g.lastSeq[j] = seq;

@@ -386,7 +386,7 @@ export class KafkaModel implements SimModel<Fault> {
     p.lastAt = now;
     this.produced++;
     this.sim.progress++;
-    this.inRate.impulse(now);
+    this.inRate.count(now);
     for (const g of this.groups) {
       g.onProduced(1);
       g.onAppend(partition);

@@ -196,7 +196,7 @@ export class Executor {
     g.applied++;
     g.owed.set(now, g.owed.current - 1);
     this.host.sim.progress++; // a first apply: see Simulation.progress (a duplicate is not progress)
-    g.out.impulse(now);
+    g.out.count(now);
     const w = now - log.tsAt(i);
     g.w.add(w);
     const bucket = g.wHist.bucketOf(w);

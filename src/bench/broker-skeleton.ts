@@ -10,8 +10,8 @@
  * everything waiting on their partitions (up to max.poll.records), one record-done per record,
  * the poll after a batch run in place when nothing else is due at that instant, a poll timeout
  * that takes its place in the order at every poll that returns records but enters the event list
- * only if a record's processing reaches it, and an auto-commit timer re-armed when a poll returns
- * nothing — as the model does. No log, no commits, no metrics.
+ * only if a record's processing reaches it, and an auto-commit timer re-armed (moved later in place)
+ * when a poll returns nothing — as the model does. No log, no commits, no metrics.
  *
  * `test/bench/broker-skeleton.test.ts` holds its events per record to the model's, so it stays a
  * fair stand-in when the model's event structure changes.
@@ -70,8 +70,8 @@ export function runBrokerSkeleton(id: keyof typeof BROKER_CASES, fraction = 1): 
     }
     if (n === 0) {
       idle[c] = 1;
-      if (autoCommit[c] >= 0) sim.cancel(autoCommit[c]);
-      autoCommit[c] = sim.schedule(AUTO_COMMIT_S, kAutoCommit, c);
+      // Moved later in place when still pending (Simulation.moveLater), as the model re-arms it.
+      autoCommit[c] = autoCommit[c] >= 0 ? sim.moveLater(autoCommit[c], sim.now + AUTO_COMMIT_S, kAutoCommit, c) : sim.schedule(AUTO_COMMIT_S, kAutoCommit, c);
       return;
     }
     left[c] = n;

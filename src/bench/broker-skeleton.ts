@@ -71,7 +71,7 @@ export function runBrokerSkeleton(id: keyof typeof BROKER_CASES, fraction = 1): 
     if (n === 0) {
       idle[c] = 1;
       // Moved later in place when still pending (Simulation.moveLater), as the model re-arms it.
-      autoCommit[c] = autoCommit[c] >= 0 ? sim.moveLater(autoCommit[c], sim.now + AUTO_COMMIT_S, kAutoCommit, c) : sim.schedule(AUTO_COMMIT_S, kAutoCommit, c);
+      autoCommit[c] = sim.moveLater(autoCommit[c], sim.now + AUTO_COMMIT_S, kAutoCommit, c);
       return;
     }
     left[c] = n;

@@ -305,22 +305,29 @@ export class EventQueue {
    * earlier `t` throws when the entry reaches the top.
    */
   moveLater(handle: EventHandle, t: number, kind: number, arg: number): boolean {
-    const gen = handle % GEN;
-    const slot = (handle - gen) / GEN;
-    if (!(slot >= 0 && slot < this.nextSlot) || this.gen[slot] !== gen || (this.dead[slot] !== 0 && this.dead[slot] !== 4)) return false;
-    if (this.kind[slot] !== kind || this.arg[slot] !== arg) return false;
+    const slot = this.slotOf(handle);
+    if (slot < 0 || (this.dead[slot] !== 0 && this.dead[slot] !== 4) || this.kind[slot] !== kind || this.arg[slot] !== arg) return false;
     this.mTime[slot] = t;
     this.mOrd[slot] = this.reserve();
     this.dead[slot] = 4;
     return true;
   }
 
-  /** Cancels a pending event. Returns false if it already ran or was cancelled. */
-  cancel(handle: EventHandle): boolean {
+  /**
+   * The slot of a handle whose event is still in the queue (live or cancelled), or −1 for a handle
+   * that is no handle or whose event ran: a released slot has had its generation bumped, so a
+   * matching generation means the event has not run.
+   */
+  private slotOf(handle: EventHandle): number {
     const gen = handle % GEN;
     const slot = (handle - gen) / GEN;
-    // A released slot has had its generation bumped, so a matching generation means it is pending.
-    if (!(slot >= 0 && slot < this.nextSlot) || this.gen[slot] !== gen || (this.dead[slot] & 1) === 1) return false;
+    return slot >= 0 && slot < this.nextSlot && this.gen[slot] === gen ? slot : -1;
+  }
+
+  /** Cancels a pending event. Returns false if it already ran or was cancelled. */
+  cancel(handle: EventHandle): boolean {
+    const slot = this.slotOf(handle);
+    if (slot < 0 || (this.dead[slot] & 1) === 1) return false;
     if (this.dead[slot] === 2) {
       this.dead[slot] = 3;
       this.fDead++;

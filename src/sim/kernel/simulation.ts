@@ -121,15 +121,20 @@ export class Simulation {
 
   /** Schedules `kind(arg)` at absolute time `t` ≥ now. */
   scheduleAt(t: number, kind: number, arg = 0, priority = 0): EventHandle {
-    if (!(t >= this.now) || t === Infinity) {
-      throw new RangeError(`cannot schedule ${this.kindName(kind)} at t=${t}: the clock is at ${this.now}`);
-    }
+    this.checkTime(t, kind);
     return this.push(t, kind, arg, priority);
   }
 
   private push(t: number, kind: number, arg: number, priority: number): EventHandle {
     if (kind >= this.handlers.length || priority !== 0) this.checkEvent(kind, priority);
     return this.queue.push(t, kind, arg | 0, priority);
+  }
+
+  /** An absolute time an event may be scheduled at: finite and not before the clock. */
+  private checkTime(t: number, kind: number): void {
+    if (!(t >= this.now) || t === Infinity) {
+      throw new RangeError(`cannot schedule ${this.kindName(kind)} at t=${t}: the clock is at ${this.now}`);
+    }
   }
 
   private checkEvent(kind: number, priority: number): void {
@@ -155,9 +160,7 @@ export class Simulation {
    * the running event was scheduled, or the event would run later than its place.
    */
   scheduleAtReserved(t: number, kind: number, arg: number, reserved: number): EventHandle {
-    if (!(t >= this.now) || t === Infinity) {
-      throw new RangeError(`cannot schedule ${this.kindName(kind)} at t=${t}: the clock is at ${this.now}`);
-    }
+    this.checkTime(t, kind);
     if (kind >= this.handlers.length) this.checkEvent(kind, 0);
     return this.queue.pushReserved(t, kind, arg | 0, reserved);
   }
@@ -214,14 +217,14 @@ export class Simulation {
    * but in O(1) and without leaving a cancelled entry behind (a timer re-armed over and over — a
    * consumer's auto-commit timer each time it goes idle — would otherwise fill the event list with
    * dead entries). Falls back to exactly that cancel and schedule when the event cannot be moved in
-   * place. Returns the handle of the event at `t`.
+   * place, and only schedules when `handle` is −1 (none pending). Returns the handle of the event at `t`.
    */
   moveLater(handle: EventHandle, t: number, kind: number, arg: number): EventHandle {
-    if (!(t >= this.now) || t === Infinity) {
-      throw new RangeError(`cannot schedule ${this.kindName(kind)} at t=${t}: the clock is at ${this.now}`);
+    this.checkTime(t, kind);
+    if (handle >= 0) {
+      if (this.queue.moveLater(handle, t, kind, arg | 0)) return handle;
+      this.cancel(handle);
     }
-    if (this.queue.moveLater(handle, t, kind, arg | 0)) return handle;
-    this.cancel(handle);
     return this.scheduleAt(t, kind, arg);
   }
 

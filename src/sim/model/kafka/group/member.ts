@@ -120,8 +120,7 @@ export class PollLoop {
       c.phase = Phase.Idle;
       if (auto && this.hasUncommittedPositions(e)) {
         // Re-armed each time the consumer goes idle: moved, not cancelled and scheduled anew (the same order).
-        const due = Math.max(now, c.autoCommitDue);
-        c.autoCommitHandle = c.autoCommitHandle >= 0 ? sim.moveLater(c.autoCommitHandle, due, g.kAutoCommit, c.index) : sim.scheduleAt(due, g.kAutoCommit, c.index);
+        c.autoCommitHandle = sim.moveLater(c.autoCommitHandle, Math.max(now, c.autoCommitDue), g.kAutoCommit, c.index);
       }
     }
   }

@@ -6,17 +6,20 @@
  * exceeds the budget, naming the field to lower and how far. The estimates are upper bounds built
  * from the inputs alone:
  *
- * - records: each producer's peak rate (profile steps, bursts, daily curve) times the length of the
- *   run, with load-spike faults multiplying it over their windows (stacked spikes multiply);
+ * - records: each producer's peak rate (profile steps, bursts, daily curve) times the time it
+ *   produces (the run, up to its stopAt, less what producer-stop faults take out), with load-spike
+ *   faults multiplying it over their windows (stacked spikes multiply);
  * - events: per record, one append plus, per consumer group, up to EVENTS_PER_RECORD_PER_GROUP
  *   (fetch, processing, commits; the shipped scenarios measure 0.8–2.8), times the retries that
  *   `processing.failureRate` asks for; plus auto-commit timers of every member, a visit of every
  *   partition per retention check, and the failure loops that run at the consumers' own pace
  *   whatever the producers' rate (a record re-read while it keeps failing, poll() re-throwing on an
  *   unreadable record, in-place retries through an outage: `failureLoop`), and the visits of every
- *   partition a consumer owns at each of its polls and of every partition at each chart sample;
+ *   partition a consumer owns at each of its polls (at most one a record, and no more than the
+ *   consumers' processing pace allows: POLLS_PER_MEDIAN) and of every partition at each chart sample;
  * - memory: every record held (a group that stops consuming keeps all of them: 21 bytes plus one
- *   state byte per group, twice for the growth of the buffers), per-key state (partition cache,
+ *   state byte per group, rounded up to 8 — heldRecordBytes —, twice for the growth of the
+ *   buffers), per-key state (partition cache,
  *   Zipf table, last sequence per group), partitions and members (their batch buffers).
  *
  * Pure: no model code runs, so the page can check a link before its worker starts.
@@ -28,7 +31,7 @@ import { autoscalerSlots } from './kafka-autoscaler.ts';
 import { POLL_ERROR_LOOP_S } from '../sim/model/kafka/group/types.ts';
 import { heldRecordBytes } from '../sim/model/kafka/partition-log.ts';
 import { oldReadersCope, registers } from '../sim/model/kafka/schema-registry.ts';
-import { makeDistribution } from '../sim/kernel/distributions.ts';
+import { makeDistribution, type DistributionSpec } from '../sim/kernel/distributions.ts';
 import { CHART_SAMPLES } from '../sim/metrics/series.ts';
 import { outboxCost } from './outbox-cost.ts';
 import type { ClusterScenario, KafkaScenario, QueueScenario, Scenario, ServiceScenario, StationScenario, StorageScenario } from './schema.ts';
@@ -71,28 +74,40 @@ export function peakRate(p: Pick<Producer, 'rate' | 'profile' | 'bursts' | 'dail
 }
 
 /**
- * ∫₀^duration of the product of the load-spike factors that apply to producer `name` — the
- * "effective seconds" at peak rate (duration itself without spikes).
+ * ∫₀^duration of the product of the load-spike factors that apply to producer `name` while it
+ * produces — the "effective seconds" at peak rate (duration itself without spikes). A producer-stop
+ * fault stops it until a producer-start (faults at the same time apply in list order), and `duration`
+ * can be cut short by the producer's own stopAt.
  */
 export function spikeSeconds(faults: readonly Fault[], name: string, duration: number): number {
-  const spikes = faults.filter(
-    (f): f is Spike => f.kind === 'load-spike' && (f.target === '*' || f.target === name) && f.at < duration,
-  );
-  if (spikes.length === 0) return duration;
+  const mine = (f: Fault) => (f.target === '*' || f.target === name) && f.at < duration;
+  const spikes = faults.filter((f): f is Spike => f.kind === 'load-spike' && mine(f));
+  // Stable: faults due at the same time keep their list order, the order the model applies them in.
+  const switches = faults.filter((f) => (f.kind === 'producer-stop' || f.kind === 'producer-start') && mine(f)).sort((a, b) => a.at - b.at);
+  if (spikes.length === 0 && switches.length === 0) return duration;
   const cuts = new Set<number>([0, duration]);
   for (const f of spikes) {
     cuts.add(f.at);
     cuts.add(Math.min(duration, f.at + f.duration));
   }
+  for (const f of switches) cuts.add(f.at);
   const ts = [...cuts].sort((a, b) => a - b);
   let total = 0;
   for (let i = 0; i + 1 < ts.length; i++) {
     const mid = (ts[i] + ts[i + 1]) / 2;
+    let running = true;
+    for (const f of switches) if (f.at <= mid) running = f.kind === 'producer-start';
+    if (!running) continue;
     let m = 1;
     for (const f of spikes) if (mid >= f.at && mid < f.at + f.duration) m *= f.factor;
     total += (ts[i + 1] - ts[i]) * m;
   }
   return total;
+}
+
+/** Seconds of a Kafka producer's records at peak rate: its stopAt, load spikes and stop/start faults. */
+function producerSeconds(s: KafkaScenario, p: Producer): number {
+  return spikeSeconds(s.faults, p.name, Math.min(s.duration, p.stopAt ?? Infinity));
 }
 
 /** Bytes of per-key state one producer's key space costs, over all groups. */
@@ -116,6 +131,9 @@ export const SEEK_BACK_EVENTS_PER_RECORD = 0.1;
 /** Events one in-place attempt during an outage costs: its completion and failure, with the warning it logs (measured at about twice a plain event's time). */
 export const EVENTS_PER_IN_PLACE_ATTEMPT = 4;
 
+/** A failure loop's events, and the polls it makes: `turns` at the consumers' processing pace, `throws` of poll() every POLL_ERROR_LOOP_S. */
+type FailureLoop = NonNullable<Cost['loops']>[number] & { turns: number; throws: number };
+
 /**
  * The loops a failure puts group i's consumers in, whose events follow the consumers' own pace,
  * not the producers' rate (failures.ts, member.ts):
@@ -129,7 +147,7 @@ export const EVENTS_PER_IN_PLACE_ATTEMPT = 4;
  * `stuckable` is how many consumers can own a partition at once. Loops of zero pace are refused by
  * validation (validate.ts) or stopped by the kernel; null when the group has no loop.
  */
-function failureLoop(s: KafkaScenario, i: number, stuckable: number, records: number): NonNullable<Cost['loops']>[number] | null {
+function failureLoop(s: KafkaScenario, i: number, stuckable: number, records: number): FailureLoop | null {
   const g = s.groups[i];
   const D = s.duration;
   const left = (at: number) => Math.max(0, D - at);
@@ -137,6 +155,8 @@ function failureLoop(s: KafkaScenario, i: number, stuckable: number, records: nu
   const outages = s.faults.filter((f) => f.kind === 'dependency-outage' && f.target === g['group.id'] && f.at < D) as { at: number; duration: number }[];
   const outageSeconds = outages.reduce((a, f) => a + Math.min(f.duration, left(f.at)), 0);
   let events = 0;
+  let turns = 0;
+  let throws = 0;
   let what = '';
   if (g.retry.mode === 'none') {
     // Consumer-seconds spent re-reading a record that fails in the handler, and re-polling one that cannot be read.
@@ -156,9 +176,11 @@ function failureLoop(s: KafkaScenario, i: number, stuckable: number, records: nu
       // failureRate f: a record is attempted 1/(1 − f) times on average (for ever at f = 1), at most as often as the consumers can.
       const f = g.processing.failureRate;
       const again = f > 0 ? Math.min((records * f) / (1 - f), (stuckable * D) / attempt) : 0;
-      events += (again + Math.min(handler, stuckable * D) / attempt) * perTurn;
+      turns = again + Math.min(handler, stuckable * D) / attempt;
+      events += turns * perTurn;
     }
-    events += (Math.min(unreadable, stuckable * D) / POLL_ERROR_LOOP_S) * EVENTS_PER_LOOP_TURN;
+    throws = Math.min(unreadable, stuckable * D) / POLL_ERROR_LOOP_S;
+    events += throws * EVENTS_PER_LOOP_TURN;
     what = `turns of consumers of ${g['group.id']} re-reading a record that keeps failing (retry.mode "none")`;
   } else if (g.retry.mode === 'in-place' && outageSeconds > 0) {
     // Backoff before each retry: initial.ms × multiplier^k, at most max.ms (jitter averages out).
@@ -175,6 +197,8 @@ function failureLoop(s: KafkaScenario, i: number, stuckable: number, records: nu
     field: `groups.${i}.retry.mode`,
     what,
     events,
+    turns,
+    throws,
     advice: `Give groups.${i} a retry policy that moves past a failing record (retry.mode retry-topics, or in-place with a longer backoff), shorten the fault, or lower duration`,
   };
 }
@@ -182,16 +206,66 @@ function failureLoop(s: KafkaScenario, i: number, stuckable: number, records: nu
 /**
  * Events a poll's visit of one owned partition costs: a fetch looks at every partition its consumer
  * owns (10,000 partitions over 2–6 consumers: 11–14 ns a visit, where a run takes 0.25–0.3 µs an
- * estimated event).
+ * estimated event). Charged at one poll per record, though a consumer that keeps up makes nearly
+ * two (its wake, and the poll after its batch that finds nothing): `littles-law` with 10,000
+ * partitions, 0.5 ms records and 2 or 6 consumers made 1.65 and 1.87 polls a record at 12 and
+ * 10 ns a visit, and took 0.37 and 0.32 µs an estimated event (2026-12-03).
  */
 export const FETCH_VISIT_EVENTS = 0.05;
+
+/**
+ * Polls a consumer can make per `median` seconds of processing.time's median: every poll that
+ * returns records starts a batch, a batch takes at least one sample of processing.time, and half
+ * the samples are at least the median long, so in D seconds a consumer finishes at most about
+ * 2·D/median batches; the third is room for the chance of a run of short samples and for the
+ * poll after a batch that finds nothing. The median, not the mean: a rare very long sample (a
+ * bimodal time, a heavy tail) raises the mean far above the time most batches take.
+ */
+export const POLLS_PER_MEDIAN = 3;
+
+/**
+ * A lower bound of the median of a processing time (seconds; 0 when none is known): exact where it
+ * has a closed form; for Erlang and gamma of shape a, Chen and Rubin's a − 1/3 < median (in units
+ * of the scale; 0 below a = 1/3); for the hyperexponential, the median of its faster phase.
+ */
+export function medianAtLeast(spec: DistributionSpec): number {
+  switch (spec.type) {
+    case 'deterministic':
+      return spec.mean;
+    case 'exponential':
+      return spec.mean * Math.LN2;
+    case 'uniform':
+      return (spec.min + spec.max) / 2;
+    case 'erlang':
+      return spec.mean * (1 - 1 / (3 * spec.k));
+    case 'gamma': {
+      const shape = 1 / (spec.cv * spec.cv);
+      return (spec.mean * Math.max(0, shape - 1 / 3)) / shape;
+    }
+    case 'lognormal': {
+      // median = mean·e^(−σ²/2), and e^(σ²) = 1 + variance/mean², whether cv or p99 gave σ.
+      const d = makeDistribution(spec);
+      return d.mean / Math.sqrt(1 + d.variance / (d.mean * d.mean));
+    }
+    case 'hyperexponential': {
+      const c2 = spec.cv * spec.cv;
+      const p1 = 0.5 * (1 + Math.sqrt((c2 - 1) / (c2 + 1)));
+      return (Math.LN2 * spec.mean) / (2 * p1);
+    }
+    case 'bimodal':
+      return spec.pSlow > 0.5 ? spec.slow : spec.fast;
+    case 'pareto':
+      return ((spec.mean * (spec.alpha - 1)) / spec.alpha) * 2 ** (1 / spec.alpha);
+  }
+}
+
 /** Events a chart sample's visit costs: each of a Kafka run's CHART_SAMPLES visits every partition for every group, at 46 ns a visit. */
-const SAMPLE_VISIT_EVENTS = 0.2;
+export const SAMPLE_VISIT_EVENTS = 0.2;
 
 export function kafkaCost(s: KafkaScenario): Cost {
   const G = s.groups.length;
   let records = 0;
-  for (const p of s.producers) records += peakRate(p) * spikeSeconds(s.faults, p.name, s.duration);
+  for (const p of s.producers) records += peakRate(p) * producerSeconds(s, p);
   let events = records;
   let timers = 0;
   const groupMemory: Cost['memory'] = [];
@@ -204,15 +278,23 @@ export function kafkaCost(s: KafkaScenario): Cost {
     const added = s.faults.reduce((n, f) => n + (f.kind === 'add-consumer' && f.target === g['group.id'] ? f.count : 0), 0);
     // An autoscaler may start up to maxReplicaCount more consumers and reconciles on its own timers.
     const m = g.members + added + autoscalerSlots(g);
-    // At most one poll per record (an idle consumer wakes for each), each visiting the partitions its consumer owns.
-    fetchVisits += records * Math.ceil(partitionsAtMost / Math.max(1, g.members)) * FETCH_VISIT_EVENTS;
+    const owned = Math.ceil(partitionsAtMost / Math.max(1, g.members));
     const loop = failureLoop(s, i, Math.min(m, partitionsAtMost), records);
     if (loop) {
-      events += loop.events;
-      loops.push(loop);
+      // poll()'s re-throws visit the consumer's partitions too: the loop's, whatever the records.
+      const loopEvents = loop.events + loop.throws * owned * FETCH_VISIT_EVENTS;
+      events += loopEvents;
+      loops.push({ field: loop.field, what: loop.what, events: loopEvents, advice: loop.advice });
     }
     if (g.autoscaler?.enabled) timers += s.duration / g.autoscaler['horizontal-pod-autoscaler-sync-period'] + s.duration / g.autoscaler.pollingInterval;
-    if (g.commit === 'auto') timers += (m * s.duration) / Math.max(0.001, g['auto.commit.interval.ms'] / 1000);
+    const autoCommits = g.commit === 'auto' ? (m * s.duration) / Math.max(0.001, g['auto.commit.interval.ms'] / 1000) : 0;
+    timers += autoCommits;
+    // Each poll visits the partitions its consumer owns. At most one poll per record (an idle
+    // consumer wakes for each) or per turn of a failure loop, and no more than the consumers'
+    // processing pace allows; plus an idle consumer's auto-commit polls.
+    const median = medianAtLeast(g.processing.time);
+    const pace = median > 0 ? (POLLS_PER_MEDIAN * m * s.duration) / median : Infinity;
+    fetchVisits += (Math.min(records + (loop?.turns ?? 0), pace) + autoCommits) * owned * FETCH_VISIT_EVENTS;
     const bytes = m * (2048 + 17 * g['max.poll.records'] + 48 * (g.processing.mode === 'sequential' ? 1 : g.processing.threads));
     groupMemory.push({ field: `groups.${i}.members`, what: `${fmtCount(m)} consumers of ${g['group.id']} and their poll buffers`, bytes });
   });

@@ -6,7 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { validateScenario, formatError } from '../../src/scenario/validate.ts';
-import { CLUSTER_DRAIN_VISIT_EVENTS, costOf, EVENTS_BUDGET, MEMORY_BUDGET, spikeSeconds } from '../../src/scenario/budget.ts';
+import { CLUSTER_DRAIN_VISIT_EVENTS, costOf, EVENTS_BUDGET, FETCH_VISIT_EVENTS, MEMORY_BUDGET, medianAtLeast, POLLS_PER_MEDIAN, SAMPLE_VISIT_EVENTS, spikeSeconds } from '../../src/scenario/budget.ts';
+import { CHART_SAMPLES } from '../../src/sim/metrics/series.ts';
+import { makeDistribution, type DistributionSpec } from '../../src/sim/kernel/distributions.ts';
+import { Rng } from '../../src/sim/kernel/rng.ts';
 import type { ClusterModel } from '../../src/sim/model/cluster/cluster-model.ts';
 import type { StorageModel } from '../../src/sim/model/storage/storage-model.ts';
 import { createKafka, createModel } from '../../src/run/run.ts';
@@ -92,7 +95,7 @@ describe('run budgets', () => {
     // 60 consumers re-polling an unreadable record every millisecond for 30 days: about 3·10¹¹ events, though the producer sends 1 record/s.
     const loop = { duration: 2_592_000, 'producers.0.rate': 1, 'topic.partitions': 60, 'groups.0.members': 60, 'faults.0.at': 1 };
     const [e] = errorsOf(edited('schema-change', loop));
-    expect(e).toMatch(/^groups\.0\.retry\.mode: asks for too many events: this run needs about 311 billion events, the budget is 300 million; 100 % of them are turns of consumers of warehouse re-reading a record that keeps failing/);
+    expect(e).toMatch(/^groups\.0\.retry\.mode: asks for too many events: this run needs about 319 billion events, the budget is 300 million; 100 % of them are turns of consumers of warehouse re-reading a record that keeps failing/);
     expect(e).toContain('Give groups.0 a retry policy that moves past a failing record');
     // scenarios/README.md quotes this message.
     const doc = readFileSync('scenarios/README.md', 'utf8').split('the message names the setting that stops it')[1].split('```')[1];
@@ -109,6 +112,80 @@ describe('run budgets', () => {
     const tenHours = { 'topic.partitions': 10_000, duration: 36_000 };
     expect(errorsOf(edited('thread-pool-reorder', tenHours))[0]).toMatch(/^topic\.partitions: asks for too many events: .* of them are visits of 10,000 partitions by polls \(each consumer's own\) and by chart samples\. Lower topic\.partitions or duration$/);
     expect(errorsOf(edited('thread-pool-reorder', { ...tenHours, 'topic.partitions': 12 }))).toEqual([]);
+  });
+
+  /** Runs a Kafka scenario; returns its polls (every group's, in place or not), records and cost. */
+  const polled = (x: unknown) => {
+    const r = validateScenario(x);
+    if (!r.ok || r.scenario.model !== 'kafka') throw new Error(JSON.stringify(r));
+    const m = createKafka(r.scenario);
+    const counts = m.sim.countEvents();
+    m.run(r.scenario.duration);
+    const polls = counts().reduce((n, [kind, k]) => (kind.endsWith(':poll') ? n + k : n), 0);
+    const visits = costOf(r.scenario).loops?.find((l) => l.what.includes('visits of'))?.events ?? NaN;
+    // The polls' share of the visits: without the chart samples'.
+    const fetches = visits - CHART_SAMPLES * r.scenario.groups.length * r.scenario.topic.partitions * SAMPLE_VISIT_EVENTS;
+    return { polls, records: m.produced, cost: costOf(r.scenario), fetches };
+  };
+
+  it('polls are charged at most at the consumers’ pace: slow consumers, or none, are not charged a poll per record', () => {
+    // 2 consumers of 16 threads taking 0.3 s a record, 400 records/s: they cannot poll once a record.
+    const slow = { 'groups.0.processing': { mode: 'thread-pool', threads: 16, time: { type: 'bimodal', fast: 0.002, slow: 0.3, pSlow: 1 } }, 'topic.partitions': 2000, duration: 120 };
+    const a = polled(edited('thread-pool-reorder', slow));
+    const pace = (POLLS_PER_MEDIAN * 2 * 120) / 0.3;
+    expect(a.polls).toBeGreaterThan(10);
+    expect(a.polls).toBeLessThan(pace);
+    // Charged for its pace (far below a poll per record), and still for more polls than it made.
+    const perPoll = 1000 * FETCH_VISIT_EVENTS;
+    expect(a.fetches).toBeLessThan((a.records * perPoll) / 10);
+    expect(a.fetches).toBeGreaterThan(a.polls * perPoll);
+    // So 10,000 partitions for ten hours fit with these consumers (the fast ones are refused: above).
+    expect(errorsOf(edited('thread-pool-reorder', { ...slow, 'topic.partitions': 10_000, duration: 36_000 }))).toEqual([]);
+    // A group without consumers never polls: 10,000 partitions cost only the chart samples' visits.
+    const none = polled(edited('poison-message', { 'groups.0.members': 0, 'topic.partitions': 10_000, duration: 600 }));
+    expect(none.polls).toBe(0);
+    expect(none.fetches).toBe(0);
+    expect(errorsOf(edited('poison-message', { 'groups.0.members': 0, 'topic.partitions': 10_000, duration: 3000 }))).toEqual([]);
+  });
+
+  it('the pace is the median’s, not the mean’s: a rare very long record makes the mean long while most records are short', () => {
+    // One consumer; 1 record in 100,000 takes 10,000 s (mean 0.101 s), the others 1 ms; 200 records/s for a minute.
+    const time = { type: 'bimodal', fast: 0.001, slow: 10_000, pSlow: 0.00001 };
+    const a = polled(edited('littles-law', { 'groups.0.members': 1, 'groups.0.processing': { mode: 'sequential', time }, 'producers.0.rate': 200, 'topic.partitions': 100, duration: 60, warmup: 0 }));
+    // A pace from the mean (3 × 60 / 0.101 = 1,782 polls) would be far below the polls the run makes.
+    expect(a.polls).toBeGreaterThan((5 * POLLS_PER_MEDIAN * 60) / makeDistribution(time as DistributionSpec).mean);
+    // The median's pace does not bind: a poll per record is charged, as for a consumer that keeps up.
+    expect(a.fetches).toBeGreaterThanOrEqual(a.cost.records * 100 * FETCH_VISIT_EVENTS);
+  });
+
+  it('medianAtLeast is at most the median of 20,001 samples of every processing-time type, and exact where it has a closed form', () => {
+    const specs: [DistributionSpec, boolean][] = [
+      [{ type: 'exponential', mean: 0.01 }, true],
+      [{ type: 'deterministic', mean: 0.01 }, true],
+      [{ type: 'uniform', min: 0.002, max: 0.02 }, true],
+      [{ type: 'erlang', mean: 0.01, k: 1 }, false],
+      [{ type: 'erlang', mean: 0.01, k: 4 }, false],
+      [{ type: 'gamma', mean: 0.01, cv: 0.5 }, false],
+      [{ type: 'gamma', mean: 0.01, cv: 1.5 }, false],
+      [{ type: 'lognormal', mean: 0.01, cv: 2 }, true],
+      [{ type: 'lognormal', mean: 0.01, p99: 0.1 }, true],
+      [{ type: 'hyperexponential', mean: 0.01, cv: 3 }, false],
+      [{ type: 'bimodal', fast: 0.001, slow: 1, pSlow: 0.3 }, true],
+      [{ type: 'bimodal', fast: 0.001, slow: 1, pSlow: 0.7 }, true],
+      [{ type: 'pareto', mean: 0.01, alpha: 1.5 }, true],
+    ];
+    for (const [spec, exact] of specs) {
+      const d = makeDistribution(spec);
+      const rng = new Rng(7);
+      const xs = Array.from({ length: 20_001 }, () => d.sample(rng)).sort((a, b) => a - b);
+      const median = xs[10_000];
+      // The sample median's 99.9 % interval: ranks 10,000 ± 3.3·√20,001/2 = ± 233.
+      const [lo, hi] = [xs[10_000 - 233], xs[10_000 + 233]];
+      const bound = medianAtLeast(spec);
+      expect(bound, spec.type).toBeLessThanOrEqual(hi);
+      if (exact) expect(bound, spec.type).toBeGreaterThanOrEqual(lo);
+      else expect(bound, spec.type).toBeGreaterThan(median / 2);
+    }
   });
 
   it('a broker outage makes each retried batch’s wake walk every partition holding a batch: the walks are in the estimate, and 6,000 partitions with a large buffer.memory are refused', () => {
@@ -159,6 +236,26 @@ describe('run budgets', () => {
     // A spike for another producer does not count; one past the end is cut.
     expect(spikeSeconds([{ ...spike(0), target: 'other' }], 'p', 900)).toBe(900);
     expect(spikeSeconds([spike(850)], 'p', 900)).toBe(850 + 50 * 8);
+  });
+
+  it('a stopped producer is charged nothing until it starts again, and a Kafka producer nothing after its stopAt', () => {
+    const f = (at: number, kind: 'producer-stop' | 'producer-start', target = '*') => ({ at, kind, target });
+    expect(spikeSeconds([f(100, 'producer-stop')], 'p', 900)).toBe(100);
+    expect(spikeSeconds([f(100, 'producer-stop', 'p'), f(300, 'producer-start')], 'p', 900)).toBe(700);
+    expect(spikeSeconds([f(100, 'producer-stop', 'other')], 'p', 900)).toBe(900);
+    // Faults due at the same time apply in list order: start, then stop, leaves it stopped.
+    expect(spikeSeconds([f(100, 'producer-start'), f(100, 'producer-stop')], 'p', 900)).toBe(100);
+    expect(spikeSeconds([f(100, 'producer-stop'), f(100, 'producer-start')], 'p', 900)).toBe(900);
+    // A spike while stopped adds nothing; its part while running counts.
+    expect(spikeSeconds([{ at: 0, kind: 'load-spike', target: '*', factor: 8, duration: 200 }, f(100, 'producer-stop')], 'p', 900)).toBe(800);
+    // dead-producer: 200 records/s until the stop at 300 s of a 600 s run; the run produces about as many.
+    const a = polled(raw('dead-producer'));
+    expect(a.cost.records).toBe(200 * 300);
+    expect(a.records).toBeLessThan(a.cost.records * 1.05);
+    expect(a.records).toBeGreaterThan(a.cost.records * 0.95);
+    const stopAt = polled(edited('dead-producer', { faults: [], 'producers.0.stopAt': 120 }));
+    expect(stopAt.cost.records).toBe(200 * 120);
+    expect(stopAt.records).toBeLessThan(stopAt.cost.records * 1.05);
   });
 
   it('a huge key space is refused, naming the producer’s keys.count (10⁷ Zipf keys × 16 producers × 8 groups)', () => {

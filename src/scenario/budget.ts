@@ -262,6 +262,38 @@ export function medianAtLeast(spec: DistributionSpec): number {
 /** Events a chart sample's visit costs: each of a Kafka run's CHART_SAMPLES visits every partition for every group, at 46 ns a visit. */
 export const SAMPLE_VISIT_EVENTS = 0.2;
 
+/**
+ * The partitions one consumer of group i owns, averaged over the run: the partitions over the
+ * consumers that are up. Crash, remove-consumer and gc-pause faults take one away (a crash until its
+ * restartAfter or a restart fault, a pause for its duration) and the others own its partitions;
+ * with an autoscaler, there may be as few as minReplicaCount (at least one) throughout.
+ */
+function ownedPerConsumer(s: KafkaScenario, i: number, partitions: number): number {
+  const g = s.groups[i];
+  const D = s.duration;
+  if (g.autoscaler?.enabled) return Math.ceil(partitions / Math.max(1, Math.min(g.members, g.autoscaler.minReplicaCount)));
+  const prefix = `${g['group.id']}-`;
+  const ours = (target: string) => target.startsWith(prefix) && /^\d+$/.test(target.slice(prefix.length));
+  const down: [number, number][] = [];
+  for (const f of s.faults) {
+    if (f.at >= D) continue;
+    if (f.kind === 'crash' && ours(f.target)) {
+      const restart = s.faults.find((r) => r.kind === 'restart' && r.target === f.target && r.at > f.at)?.at ?? D;
+      down.push([f.at, Math.min(D, f.restartAfter != null ? f.at + f.restartAfter : restart)]);
+    } else if (f.kind === 'remove-consumer' && ours(f.target)) down.push([f.at, D]);
+    else if (f.kind === 'gc-pause' && ours(f.target)) down.push([f.at, Math.min(D, f.at + f.duration)]);
+  }
+  const owned = (up: number) => Math.ceil(partitions / Math.max(1, up));
+  if (down.length === 0) return owned(g.members);
+  const ts = [...new Set([0, D, ...down.flat()])].sort((a, b) => a - b);
+  let sum = 0;
+  for (let k = 0; k + 1 < ts.length; k++) {
+    const mid = (ts[k] + ts[k + 1]) / 2;
+    sum += (ts[k + 1] - ts[k]) * owned(g.members - down.filter(([a, b]) => mid >= a && mid < b).length);
+  }
+  return sum / D;
+}
+
 export function kafkaCost(s: KafkaScenario): Cost {
   const G = s.groups.length;
   let records = 0;
@@ -278,7 +310,7 @@ export function kafkaCost(s: KafkaScenario): Cost {
     const added = s.faults.reduce((n, f) => n + (f.kind === 'add-consumer' && f.target === g['group.id'] ? f.count : 0), 0);
     // An autoscaler may start up to maxReplicaCount more consumers and reconciles on its own timers.
     const m = g.members + added + autoscalerSlots(g);
-    const owned = Math.ceil(partitionsAtMost / Math.max(1, g.members));
+    const owned = ownedPerConsumer(s, i, partitionsAtMost);
     const loop = failureLoop(s, i, Math.min(m, partitionsAtMost), records);
     if (loop) {
       // poll()'s re-throws visit the consumer's partitions too: the loop's, whatever the records.
@@ -291,10 +323,13 @@ export function kafkaCost(s: KafkaScenario): Cost {
     timers += autoCommits;
     // Each poll visits the partitions its consumer owns. At most one poll per record (an idle
     // consumer wakes for each) or per turn of a failure loop, and no more than the consumers'
-    // processing pace allows; plus an idle consumer's auto-commit polls.
+    // processing pace allows; plus an idle consumer's auto-commit polls. A commit after (or
+    // before) each batch walks them too (measured at about a third of a fetch's visit; charged
+    // as one), as does each auto-commit.
     const median = medianAtLeast(g.processing.time);
     const pace = median > 0 ? (POLLS_PER_MEDIAN * m * s.duration) / median : Infinity;
-    fetchVisits += (Math.min(records + (loop?.turns ?? 0), pace) + autoCommits) * owned * FETCH_VISIT_EVENTS;
+    const walks = g.commit === 'after-processing' || g.commit === 'before-processing' ? 2 : 1;
+    fetchVisits += (Math.min(records + (loop?.turns ?? 0), pace) * walks + 2 * autoCommits) * owned * FETCH_VISIT_EVENTS;
     const bytes = m * (2048 + 17 * g['max.poll.records'] + 48 * (g.processing.mode === 'sequential' ? 1 : g.processing.threads));
     groupMemory.push({ field: `groups.${i}.members`, what: `${fmtCount(m)} consumers of ${g['group.id']} and their poll buffers`, bytes });
   });

@@ -114,18 +114,23 @@ describe('run budgets', () => {
     expect(errorsOf(edited('thread-pool-reorder', { ...tenHours, 'topic.partitions': 12 }))).toEqual([]);
   });
 
-  /** Runs a Kafka scenario; returns its polls (every group's, in place or not), records and cost. */
-  const polled = (x: unknown) => {
+  /** A Kafka scenario's cost, and the events it charges for its polls' visits of partitions (the partition term without the chart samples'). */
+  const charged = (x: unknown) => {
     const r = validateScenario(x);
     if (!r.ok || r.scenario.model !== 'kafka') throw new Error(JSON.stringify(r));
-    const m = createKafka(r.scenario);
+    const cost = costOf(r.scenario);
+    const visits = cost.loops?.find((l) => l.what.includes('visits of'))?.events ?? NaN;
+    return { s: r.scenario, cost, fetches: visits - CHART_SAMPLES * r.scenario.groups.length * r.scenario.topic.partitions * SAMPLE_VISIT_EVENTS };
+  };
+
+  /** Runs a Kafka scenario: {@link charged}, with the polls it made (every group's, in place or not) and its records. */
+  const polled = (x: unknown) => {
+    const c = charged(x);
+    const m = createKafka(c.s);
     const counts = m.sim.countEvents();
-    m.run(r.scenario.duration);
+    m.run(c.s.duration);
     const polls = counts().reduce((n, [kind, k]) => (kind.endsWith(':poll') ? n + k : n), 0);
-    const visits = costOf(r.scenario).loops?.find((l) => l.what.includes('visits of'))?.events ?? NaN;
-    // The polls' share of the visits: without the chart samples'.
-    const fetches = visits - CHART_SAMPLES * r.scenario.groups.length * r.scenario.topic.partitions * SAMPLE_VISIT_EVENTS;
-    return { polls, records: m.produced, cost: costOf(r.scenario), fetches };
+    return { ...c, polls, records: m.produced };
   };
 
   it('polls are charged at most at the consumers’ pace: slow consumers, or none, are not charged a poll per record', () => {
@@ -146,6 +151,20 @@ describe('run budgets', () => {
     expect(none.polls).toBe(0);
     expect(none.fetches).toBe(0);
     expect(errorsOf(edited('poison-message', { 'groups.0.members': 0, 'topic.partitions': 10_000, duration: 3000 }))).toEqual([]);
+  });
+
+  it('a commit after each batch walks the partitions too, and a crashed consumer’s partitions are charged to the consumers left', () => {
+    const base = { 'topic.partitions': 2000, faults: [] };
+    const auto = charged(edited('idempotent-consumer', base));
+    // commitSync after each batch: a second walk of the consumer's partitions per poll.
+    const sync = charged(edited('idempotent-consumer', { ...base, 'groups.0.commit': 'after-processing' }));
+    expect(sync.fetches / auto.fetches).toBeGreaterThan(1.9);
+    // ledger-1 of 2 down for 100 s of the 150: the other owns all 2,000 partitions then.
+    const crash = charged(edited('idempotent-consumer', { ...base, faults: [{ at: 30, kind: 'crash', target: 'ledger-1', restartAfter: 100 }] }));
+    expect(crash.fetches / auto.fetches).toBeCloseTo((50 * 1000 + 100 * 2000) / 150 / 1000, 2);
+    // A consumer paused for a second: its partitions are the other's for that second only.
+    const pause = charged(edited('idempotent-consumer', { ...base, faults: [{ at: 30, kind: 'gc-pause', target: 'ledger-2', duration: 1 }] }));
+    expect(pause.fetches / auto.fetches).toBeCloseTo((149 * 1000 + 1 * 2000) / 150 / 1000, 2);
   });
 
   it('the pace is the median’s, not the mean’s: a rare very long record makes the mean long while most records are short', () => {

@@ -131,6 +131,27 @@ export const SEEK_BACK_EVENTS_PER_RECORD = 0.1;
 /** Events one in-place attempt during an outage costs: its completion and failure, with the warning it logs (measured at about twice a plain event's time). */
 export const EVENTS_PER_IN_PLACE_ATTEMPT = 4;
 
+/** A schema change the registry accepts and old readers cannot read: every record after it is unreadable. */
+function breaksOldReaders(s: KafkaScenario, f: KafkaScenario['faults'][number]): boolean {
+  return f.kind === 'schema-change' && registers(s.topic['schema.compatibility.level'], f.change ?? 'remove-required-field') && !oldReadersCope(f.change ?? 'remove-required-field');
+}
+
+/**
+ * Records the consumers cannot deserialize: deserialization poison records, and the records
+ * produced after a schema change that breaks old readers. With a retry policy, poll() throws on
+ * each once and the consumer seeks past it and polls again (member.ts deserializationFailure):
+ * a poll per record that starts no batch, so the processing pace does not bound them.
+ */
+function unreadableRecords(s: KafkaScenario, records: number): number {
+  let n = 0;
+  for (const f of s.faults) {
+    if (f.at >= s.duration) continue;
+    if (f.kind === 'poison' && f.effect === 'deserialization') n += f.count ?? 1;
+    else if (breaksOldReaders(s, f)) n += (records * (s.duration - f.at)) / s.duration;
+  }
+  return Math.min(n, records);
+}
+
 /** A failure loop's events, and the polls it makes: `turns` at the consumers' processing pace, `throws` of poll() every POLL_ERROR_LOOP_S. */
 type FailureLoop = NonNullable<Cost['loops']>[number] & { turns: number; throws: number };
 
@@ -167,7 +188,7 @@ function failureLoop(s: KafkaScenario, i: number, stuckable: number, records: nu
         const stuck = Math.min(f.count ?? 1, stuckable) * left(f.at);
         if (f.effect === 'deserialization') unreadable += stuck;
         else handler += stuck;
-      } else if (f.kind === 'schema-change' && registers(s.topic['schema.compatibility.level'], f.change ?? 'remove-required-field') && !oldReadersCope(f.change ?? 'remove-required-field')) {
+      } else if (breaksOldReaders(s, f)) {
         unreadable += stuckable * left(f.at);
       }
     }
@@ -323,13 +344,16 @@ export function kafkaCost(s: KafkaScenario): Cost {
     timers += autoCommits;
     // Each poll visits the partitions its consumer owns. At most one poll per record (an idle
     // consumer wakes for each) or per turn of a failure loop, and no more than the consumers'
-    // processing pace allows; plus an idle consumer's auto-commit polls. A commit after (or
+    // processing pace allows; plus the polls that start no batch: an idle consumer's
+    // auto-commit polls and those that skip an unreadable record. A commit after (or
     // before) each batch walks them too (measured at about a third of a fetch's visit; charged
     // as one), as does each auto-commit.
     const median = medianAtLeast(g.processing.time);
     const pace = median > 0 ? (POLLS_PER_MEDIAN * m * s.duration) / median : Infinity;
     const walks = g.commit === 'after-processing' || g.commit === 'before-processing' ? 2 : 1;
-    fetchVisits += (Math.min(records + (loop?.turns ?? 0), pace) * walks + 2 * autoCommits) * owned * FETCH_VISIT_EVENTS;
+    // Without retry.mode none, an unreadable record is skipped with a poll of its own (at most one per POLL_ERROR_LOOP_S).
+    const skips = g.retry.mode === 'none' ? 0 : Math.min(unreadableRecords(s, records), (m * s.duration) / POLL_ERROR_LOOP_S);
+    fetchVisits += (Math.min(records + (loop?.turns ?? 0), pace) * walks + skips + 2 * autoCommits) * owned * FETCH_VISIT_EVENTS;
     const bytes = m * (2048 + 17 * g['max.poll.records'] + 48 * (g.processing.mode === 'sequential' ? 1 : g.processing.threads));
     groupMemory.push({ field: `groups.${i}.members`, what: `${fmtCount(m)} consumers of ${g['group.id']} and their poll buffers`, bytes });
   });

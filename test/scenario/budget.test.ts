@@ -153,6 +153,17 @@ describe('run budgets', () => {
     expect(errorsOf(edited('poison-message', { 'groups.0.members': 0, 'topic.partitions': 10_000, duration: 3000 }))).toEqual([]);
   });
 
+  it('with a retry policy, each unreadable record is skipped by a poll of its own, however slow processing is', () => {
+    // Every record after a schema change at t = 0 is unreadable; the consumers send each to the DLQ and poll again.
+    const set = { 'faults.0.at': 0, 'groups.0.retry': { mode: 'retry-topics', dlq: true }, 'groups.0.processing': { mode: 'sequential', time: { type: 'deterministic', mean: 10 } } };
+    const a = polled(edited('schema-change', { ...set, 'topic.partitions': 2000, duration: 120 }));
+    // About two polls a record (the one that throws, and the next), charged as one, as a consumer that keeps up is.
+    expect(a.polls).toBeGreaterThan(a.records);
+    expect(a.fetches).toBeGreaterThan((a.polls / 2) * Math.ceil(2000 / 3) * FETCH_VISIT_EVENTS);
+    // Ten hours of it with 10,000 partitions would take about ten minutes: refused.
+    expect(errorsOf(edited('schema-change', { ...set, 'topic.partitions': 10_000, duration: 36_000 }))[0]).toMatch(/^topic\.partitions: asks for too many events/);
+  });
+
   it('a commit after each batch walks the partitions too, and a crashed consumer’s partitions are charged to the consumers left', () => {
     const base = { 'topic.partitions': 2000, faults: [] };
     const auto = charged(edited('idempotent-consumer', base));

@@ -31,7 +31,7 @@ import { autoscalerSlots } from './kafka-autoscaler.ts';
 import { POLL_ERROR_LOOP_S } from '../sim/model/kafka/group/types.ts';
 import { heldRecordBytes } from '../sim/model/kafka/partition-log.ts';
 import { oldReadersCope, registers } from '../sim/model/kafka/schema-registry.ts';
-import { makeDistribution, type DistributionSpec } from '../sim/kernel/distributions.ts';
+import { balancedPhases, makeDistribution, type DistributionSpec } from '../sim/kernel/distributions.ts';
 import { CHART_SAMPLES } from '../sim/metrics/series.ts';
 import { outboxCost } from './outbox-cost.ts';
 import type { ClusterScenario, KafkaScenario, QueueScenario, Scenario, ServiceScenario, StationScenario, StorageScenario } from './schema.ts';
@@ -85,23 +85,22 @@ export function spikeSeconds(faults: readonly Fault[], name: string, duration: n
   // Stable: faults due at the same time keep their list order, the order the model applies them in.
   const switches = faults.filter((f) => (f.kind === 'producer-stop' || f.kind === 'producer-start') && mine(f)).sort((a, b) => a.at - b.at);
   if (spikes.length === 0 && switches.length === 0) return duration;
-  const cuts = new Set<number>([0, duration]);
-  for (const f of spikes) {
-    cuts.add(f.at);
-    cuts.add(Math.min(duration, f.at + f.duration));
-  }
-  for (const f of switches) cuts.add(f.at);
-  const ts = [...cuts].sort((a, b) => a - b);
-  let total = 0;
-  for (let i = 0; i + 1 < ts.length; i++) {
-    const mid = (ts[i] + ts[i + 1]) / 2;
+  const cuts = [...spikes.flatMap((f) => [f.at, Math.min(duration, f.at + f.duration)]), ...switches.map((f) => f.at)];
+  return integrate(duration, cuts, (t) => {
     let running = true;
-    for (const f of switches) if (f.at <= mid) running = f.kind === 'producer-start';
-    if (!running) continue;
+    for (const f of switches) if (f.at <= t) running = f.kind === 'producer-start';
+    if (!running) return 0;
     let m = 1;
-    for (const f of spikes) if (mid >= f.at && mid < f.at + f.duration) m *= f.factor;
-    total += (ts[i + 1] - ts[i]) * m;
-  }
+    for (const f of spikes) if (t >= f.at && t < f.at + f.duration) m *= f.factor;
+    return m;
+  });
+}
+
+/** ∫₀^duration of a step function that changes only at `cuts`: each step's length times its value at its middle. */
+function integrate(duration: number, cuts: readonly number[], valueAt: (t: number) => number): number {
+  const ts = [...new Set([0, duration, ...cuts])].sort((a, b) => a - b);
+  let total = 0;
+  for (let k = 0; k + 1 < ts.length; k++) total += (ts[k + 1] - ts[k]) * valueAt((ts[k] + ts[k + 1]) / 2);
   return total;
 }
 
@@ -268,11 +267,8 @@ export function medianAtLeast(spec: DistributionSpec): number {
       const d = makeDistribution(spec);
       return d.mean / Math.sqrt(1 + d.variance / (d.mean * d.mean));
     }
-    case 'hyperexponential': {
-      const c2 = spec.cv * spec.cv;
-      const p1 = 0.5 * (1 + Math.sqrt((c2 - 1) / (c2 + 1)));
-      return (Math.LN2 * spec.mean) / (2 * p1);
-    }
+    case 'hyperexponential':
+      return Math.LN2 * balancedPhases(spec.mean, spec.cv).mean1;
     case 'bimodal':
       return spec.pSlow > 0.5 ? spec.slow : spec.fast;
     case 'pareto':
@@ -304,15 +300,7 @@ function ownedPerConsumer(s: KafkaScenario, i: number, partitions: number): numb
     } else if (f.kind === 'remove-consumer' && ours(f.target)) down.push([f.at, D]);
     else if (f.kind === 'gc-pause' && ours(f.target)) down.push([f.at, Math.min(D, f.at + f.duration)]);
   }
-  const owned = (up: number) => Math.ceil(partitions / Math.max(1, up));
-  if (down.length === 0) return owned(g.members);
-  const ts = [...new Set([0, D, ...down.flat()])].sort((a, b) => a - b);
-  let sum = 0;
-  for (let k = 0; k + 1 < ts.length; k++) {
-    const mid = (ts[k] + ts[k + 1]) / 2;
-    sum += (ts[k + 1] - ts[k]) * owned(g.members - down.filter(([a, b]) => mid >= a && mid < b).length);
-  }
-  return sum / D;
+  return integrate(D, down.flat(), (t) => Math.ceil(partitions / Math.max(1, g.members - down.filter(([a, b]) => t >= a && t < b).length))) / D;
 }
 
 export function kafkaCost(s: KafkaScenario): Cost {
@@ -325,6 +313,7 @@ export function kafkaCost(s: KafkaScenario): Cost {
   const loops: NonNullable<Cost['loops']> = [];
   const partitionsAtMost = s.faults.reduce((n, f) => (f.kind === 'add-partitions' ? Math.max(n, f.count) : n), s.topic.partitions);
   let fetchVisits = 0;
+  const unreadable = unreadableRecords(s, records);
   s.groups.forEach((g, i) => {
     const retries = 1 + g.processing.failureRate * (g.retry.mode === 'none' ? 1 : g.retry.maxAttempts);
     events += records * EVENTS_PER_RECORD_PER_GROUP * retries;
@@ -352,7 +341,7 @@ export function kafkaCost(s: KafkaScenario): Cost {
     const pace = median > 0 ? (POLLS_PER_MEDIAN * m * s.duration) / median : Infinity;
     const walks = g.commit === 'after-processing' || g.commit === 'before-processing' ? 2 : 1;
     // Without retry.mode none, an unreadable record is skipped with a poll of its own (at most one per POLL_ERROR_LOOP_S).
-    const skips = g.retry.mode === 'none' ? 0 : Math.min(unreadableRecords(s, records), (m * s.duration) / POLL_ERROR_LOOP_S);
+    const skips = g.retry.mode === 'none' ? 0 : Math.min(unreadable, (m * s.duration) / POLL_ERROR_LOOP_S);
     fetchVisits += (Math.min(records + (loop?.turns ?? 0), pace) * walks + skips + 2 * autoCommits) * owned * FETCH_VISIT_EVENTS;
     const bytes = m * (2048 + 17 * g['max.poll.records'] + 48 * (g.processing.mode === 'sequential' ? 1 : g.processing.threads));
     groupMemory.push({ field: `groups.${i}.members`, what: `${fmtCount(m)} consumers of ${g['group.id']} and their poll buffers`, bytes });

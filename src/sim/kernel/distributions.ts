@@ -109,6 +109,16 @@ function requirePositive(name: string, value: number): void {
   }
 }
 
+/**
+ * The hyperexponential's two exponential phases with balanced means (p1/μ1 = p2/μ2), Whitt (1982):
+ * phase 1, the faster (mean1 ≤ mean2), is taken with probability p1 ≥ ½.
+ */
+export function balancedPhases(mean: number, cv: number): { p1: number; mean1: number; mean2: number } {
+  const c2 = cv * cv;
+  const p1 = 0.5 * (1 + Math.sqrt((c2 - 1) / (c2 + 1)));
+  return { p1, mean1: mean / (2 * p1), mean2: mean / (2 * (1 - p1)) };
+}
+
 /** Builds a sampler from a spec. Throws RangeError naming the parameter on invalid input. */
 export function makeDistribution(spec: DistributionSpec): Distribution {
   switch (spec.type) {
@@ -195,15 +205,11 @@ export function makeDistribution(spec: DistributionSpec): Distribution {
       const { mean, cv } = spec;
       requirePositive('mean', mean);
       if (!(cv >= 1) || !Number.isFinite(cv)) throw new RangeError(`hyperexponential cv must be ≥ 1, got ${cv}`);
-      // Two exponential phases with balanced means (p1/μ1 = p2/μ2): Whitt (1982).
-      const c2 = cv * cv;
-      const p1 = 0.5 * (1 + Math.sqrt((c2 - 1) / (c2 + 1)));
-      const mean1 = mean / (2 * p1);
-      const mean2 = mean / (2 * (1 - p1));
+      const { p1, mean1, mean2 } = balancedPhases(mean, cv);
       return {
         spec,
         mean,
-        variance: c2 * mean * mean,
+        variance: cv * cv * mean * mean,
         sample: (rng) => -(rng.next() < p1 ? mean1 : mean2) * log(rng.nextOpen()),
       };
     }

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createKafka } from '../../src/run/run.ts';
 import { validateScenario, type KafkaScenario } from '../../src/scenario/index.ts';
 import { buildKafkaSnapshot, emptyTail, mergeTails, SNAPSHOT_MEMBERS, SNAPSHOT_PARTITIONS, tailOf, type GroupView, type KafkaSnapshotData, type MemberView } from '../../src/run/models/kafka/snapshot.ts';
-import { OWNER_REST, TOPO_LIMITS, topologyView } from '../../src/app/panels/kafka/topology.ts';
+import { GLIDE_MS, LineGlides, OWNER_REST, TOPO_LIMITS, topologyView } from '../../src/app/panels/kafka/topology.ts';
 import type { MemberState } from '../../src/sim/model/kafka/consumer-group.ts';
 
 const STATES: MemberState[] = ['active', 'idle', 'rebalancing', 'paused', 'dead'];
@@ -145,5 +145,44 @@ describe('topologyView: what the topology draws', () => {
       }),
       { seed: 10, numRuns: 300 },
     );
+  });
+});
+
+describe('ownership lines glide only when a partition changes hands', () => {
+  const rows = (...owners: number[]) => owners.map((owner, partition) => ({ partition, owner }));
+
+  it('a partition moved straight to another member glides for GLIDE_MS, then is drawn at once again', () => {
+    const g = new LineGlides();
+    expect(g.update(rows(0, 1, 2), 0)).toEqual(new Set());
+    // Partition 1 moves from member 1 to member 2; the others keep theirs.
+    expect(g.update(rows(0, 2, 2), 1000)).toEqual(new Set([1]));
+    expect(g.update(rows(0, 2, 2), 1000 + GLIDE_MS - 1)).toEqual(new Set([1]));
+    expect(g.update(rows(0, 2, 2), 1000 + GLIDE_MS)).toEqual(new Set());
+    // A second move restarts it; a move back too.
+    expect(g.update(rows(0, 0, 2), 5000)).toEqual(new Set([1]));
+    expect(g.update(rows(1, 0, 2), 5100)).toEqual(new Set([0, 1]));
+  });
+
+  it('a line that appears or disappears has nothing to glide from', () => {
+    const g = new LineGlides();
+    g.update(rows(0, 1, -1), 0);
+    expect(g.update(rows(-1, 1, 2), 10)).toEqual(new Set());
+    expect(g.update(rows(2, 1, 2), 20)).toEqual(new Set());
+  });
+
+  it('in rebalance-storm some lines glide, and in black-friday (partitions released before they move) none do', () => {
+    for (const [id, expectGlides] of [['rebalance-storm', true], ['black-friday', false]] as const) {
+      const r = validateScenario(JSON.parse(readFileSync(`scenarios/${id}.json`, 'utf8')));
+      if (!r.ok || r.scenario.model !== 'kafka') throw new Error(id);
+      const s = r.scenario;
+      const model = createKafka(s);
+      const g = new LineGlides();
+      let glided = 0;
+      for (let t = 0.5; t <= s.duration; t += 0.5) {
+        model.run(t);
+        glided += g.update(topologyView(buildKafkaSnapshot(s, model), 0, s.topic.partitions).rows, t * 1000).size;
+      }
+      expect(glided > 0, id).toBe(expectGlides);
+    }
   });
 });

@@ -92,3 +92,34 @@ export function topologyView(data: KafkaSnapshotData | null, group: number, part
   }
   return { members: drawnMembers, memberRest, memberCount, rows, partitionRest, partitionCount };
 }
+
+/** How long an ownership line glides to its new member (ms); Topology.svelte's `.own.glide` transition. */
+export const GLIDE_MS = 600;
+
+/**
+ * Which ownership lines glide: those whose partition went from one member straight to another
+ * (a line that appears or disappears has nothing to glide from), for {@link GLIDE_MS} after the
+ * drawing that showed it. Every other change of a line is drawn at once — its start moving right
+ * when the lag numbers grow a digit, a member box moving. A line whose `d` is being animated is
+ * restyled, laid out and painted in every frame while it glides; with all lines gliding whenever
+ * a lag number grew a digit, a run at top speed spent a third of the page's rendering on it.
+ */
+export class LineGlides {
+  #owner = new Map<number, number>();
+  #until = new Map<number, number>();
+
+  /** The partitions whose line glides in the drawing of `rows` at `now` (ms, any monotonic clock). */
+  update(rows: readonly { partition: number; owner: number }[], now: number): Set<number> {
+    const gliding = new Set<number>();
+    for (const r of rows) {
+      const before = this.#owner.get(r.partition);
+      if (before !== undefined && before !== -1 && r.owner !== -1 && before !== r.owner) this.#until.set(r.partition, now + GLIDE_MS);
+      this.#owner.set(r.partition, r.owner);
+      const until = this.#until.get(r.partition);
+      if (until === undefined) continue;
+      if (now < until) gliding.add(r.partition);
+      else this.#until.delete(r.partition);
+    }
+    return gliding;
+  }
+}

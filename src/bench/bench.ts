@@ -210,6 +210,7 @@ async function main(): Promise<void> {
   console.log('\nPlayground responsiveness (production build, headless Chromium, 1280×720)');
   // Imported here, not at the top: the measuring child processes must not carry playwright-core.
   const { browserBench } = await import('./browser.ts');
+  const { formatPhases } = await import('./trace-summary.ts');
   const b = await browserBench();
   if (!b) console.log('  skipped: /usr/bin/chromium is not installed (npm test installs it)');
   else {
@@ -225,6 +226,13 @@ async function main(): Promise<void> {
     const wall = b.runs.map((r) => r.wallMs).sort((x, y) => x - y)[Math.floor(b.runs.length / 2)];
     console.log(
       `  ${b.scenario} as fast as possible, ${b.runs.length} runs: median ${(wall / 1000).toFixed(1)} s; worst main-thread task per run (0 = none over 50 ms): ${worst.map((w) => w.toFixed(0)).join(', ')} ms — target none over 50 ms in the median run: ${pass ? 'met' : 'NOT met'}`,
+    );
+    const t = b.trace;
+    console.log(
+      `    where the main thread's time goes (one more run, traced): ${t.taskCpuMs.toFixed(0)} ms of CPU in tasks (${formatPhases(t.phases)})` +
+        (t.worst
+          ? `; its longest task took ${t.worst.wallMs.toFixed(0)} ms on the wall clock, ${t.worst.cpuMs.toFixed(0)} ms of them on the main thread's CPU (${formatPhases(t.worst.phases)}), the rest off the CPU`
+          : ''),
     );
   }
   // The seed-scale stories: the build browserBench made is current.

@@ -5,13 +5,16 @@
  * in fresh pages (one run's worst task depends on what else the two cores are doing). The observer
  * is installed before the page's first script, so the first load's long tasks (compiling the page,
  * validating the scenarios, the first layout) are recorded apart. Prints the worst task of every
- * load and run and the wall time. Skipped, with a note, when Debian's Chromium is missing.
+ * load and run and the wall time. One more run is traced, for where the main thread's time goes
+ * (trace-summary.ts): its CPU time by phase, and how much of its longest task was CPU. Skipped,
+ * with a note, when Debian's Chromium is missing.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { encodeShareHash } from '../scenario/share.ts';
 import { parseScenarioOrThrow } from '../scenario/validate.ts';
+import { summarizeTrace, type TraceEvent, type TraceSummary } from './trace-summary.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const PORT = 4178;
@@ -24,6 +27,8 @@ export interface BrowserBench {
   scenario: string;
   /** Per run: wall time of the run, the durations of its long tasks and of the first load's (ms). */
   runs: { wallMs: number; longTasks: number[]; loadTasks: number[] }[];
+  /** One more run, traced (not among `runs`: tracing slows the page): where the main thread's time goes. */
+  trace: TraceSummary;
 }
 
 async function waitForServer(url: string, ms: number): Promise<void> {
@@ -52,7 +57,9 @@ export async function browserBench(id = 'black-friday'): Promise<BrowserBench | 
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
     const scenario = parseScenarioOrThrow(JSON.parse(readFileSync(`scenarios/${id}.json`, 'utf8')));
     const runs: BrowserBench['runs'] = [];
-    for (let i = 0; i < RUNS; i++) {
+    let trace: TraceSummary | null = null;
+    for (let i = 0; i <= RUNS; i++) {
+      const traced = i === RUNS;
       const page = await context.newPage();
       await page.addInitScript(() => {
         const w = window as unknown as { __long: number[] };
@@ -67,15 +74,19 @@ export async function browserBench(id = 'black-friday'): Promise<BrowserBench | 
       await page.waitForTimeout(500); // page load and first layout are not part of the run
       const loadTasks = await take();
       await page.getByTestId('speed').selectOption('max');
+      if (traced) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
       const t0 = Date.now();
       await page.getByTestId('play').click();
       await page.waitForSelector('[data-testid=status][data-value=finished]', { timeout: 120_000 });
       const wallMs = Date.now() - t0;
       await page.waitForTimeout(300);
-      runs.push({ wallMs, longTasks: await take(), loadTasks });
+      if (traced) {
+        const json = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
+        trace = summarizeTrace(Array.isArray(json) ? json : json.traceEvents);
+      } else runs.push({ wallMs, longTasks: await take(), loadTasks });
       await page.close();
     }
-    return { scenario: id, runs };
+    return { scenario: id, runs, trace: trace! };
   } finally {
     await browser.close();
     try {

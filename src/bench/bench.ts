@@ -51,6 +51,7 @@ import { QUEUE_CASES, runQueue } from './queue.ts';
 import { CLUSTER_CASES, runCluster } from './cluster.ts';
 import { PIPELINE_CASES, runPipeline } from './pipeline.ts';
 import { formatShares, profiledWorkload, whereTimeGoes } from './profile.ts';
+import { formatPhases } from './trace-summary.ts';
 
 type Impl = 'baseline' | 'kernel' | 'station';
 interface CaseDef {
@@ -210,7 +211,6 @@ async function main(): Promise<void> {
   console.log('\nPlayground responsiveness (production build, headless Chromium, 1280×720)');
   // Imported here, not at the top: the measuring child processes must not carry playwright-core.
   const { browserBench } = await import('./browser.ts');
-  const { formatPhases } = await import('./trace-summary.ts');
   const b = await browserBench();
   if (!b) console.log('  skipped: /usr/bin/chromium is not installed (npm test installs it)');
   else {

@@ -61,6 +61,9 @@ function byPhase(inner: TraceEvent[], totalMs: number): [string, number][] {
   return [...sums].sort((a, b) => b[1] - a[1]);
 }
 
+const byStart = (a: TraceEvent, b: TraceEvent): number => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0);
+const cpuMsOf = (tasks: TraceEvent[]): number => tasks.reduce((a, t) => a + (t.tdur ?? 0), 0) / 1000;
+
 /** Sums up a trace: see {@link TraceSummary}. The main thread is the renderer main thread whose tasks took the most CPU. */
 export function summarizeTrace(events: TraceEvent[]): TraceSummary {
   const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
@@ -72,35 +75,34 @@ export function summarizeTrace(events: TraceEvent[]): TraceSummary {
     if (!list) byThread.set(key, (list = []));
     list.push(e);
   }
-  const cpuOf = (list: TraceEvent[]): number => topTasks(list).reduce((a, t) => a + (t.tdur ?? 0), 0) / 1000;
   let main: TraceEvent[] = [];
-  for (const list of byThread.values()) if (cpuOf(list) > cpuOf(main)) main = list;
-  main.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-  const tasks = topTasks(main);
-  const taskCpuMs = tasks.reduce((a, t) => a + (t.tdur ?? 0), 0) / 1000;
-  const inside = (t: TraceEvent): TraceEvent[] => main.filter((e) => e !== t && e.ts >= t.ts && e.ts + (e.dur ?? 0) <= t.ts + (t.dur ?? 0));
-  let worst: TraceSummary['worst'] = null;
-  const longest = tasks.reduce<TraceEvent | null>((w, t) => (w === null || (t.dur ?? 0) > (w.dur ?? 0) ? t : w), null);
-  if (longest) {
-    const cpuMs = (longest.tdur ?? 0) / 1000;
-    worst = { wallMs: (longest.dur ?? 0) / 1000, cpuMs, phases: byPhase(inside(longest), cpuMs) };
+  let tasks: TraceEvent[] = [];
+  for (const list of byThread.values()) {
+    // By start, an enclosing event before the ones inside it.
+    list.sort(byStart);
+    const t = topTasks(list);
+    if (cpuMsOf(t) > cpuMsOf(tasks)) [main, tasks] = [list, t];
   }
-  // Both sorted by start, and tasks do not overlap: one sweep finds each event's task.
-  const inTasks: TraceEvent[] = [];
+  // The events inside each task, in one sweep: both lists go by start, and tasks do not overlap.
+  const inner: TraceEvent[][] = tasks.map(() => []);
   let j = 0;
   for (const e of main) {
     if (isTask(e)) continue;
     while (j < tasks.length && tasks[j].ts + (tasks[j].dur ?? 0) < e.ts) j++;
-    if (j < tasks.length && e.ts >= tasks[j].ts && e.ts + (e.dur ?? 0) <= tasks[j].ts + (tasks[j].dur ?? 0)) inTasks.push(e);
+    if (j < tasks.length && e.ts >= tasks[j].ts && e.ts + (e.dur ?? 0) <= tasks[j].ts + (tasks[j].dur ?? 0)) inner[j].push(e);
   }
-  return { taskCpuMs, phases: byPhase(inTasks, taskCpuMs), worst };
+  const taskCpuMs = cpuMsOf(tasks);
+  let k = -1;
+  for (let i = 0; i < tasks.length; i++) if (k < 0 || (tasks[i].dur ?? 0) > (tasks[k].dur ?? 0)) k = i;
+  const worst = k < 0 ? null : { wallMs: (tasks[k].dur ?? 0) / 1000, cpuMs: cpuMsOf([tasks[k]]), phases: byPhase(inner[k], cpuMsOf([tasks[k]])) };
+  return { taskCpuMs, phases: byPhase(inner.flat(), taskCpuMs), worst };
 }
 
-/** Tasks not inside another task (a nested run loop's tasks are part of the outer one). */
+/** The tasks of a thread's events (sorted by start) not inside another task: a nested run loop's tasks are part of the outer one. */
 function topTasks(list: TraceEvent[]): TraceEvent[] {
   const out: TraceEvent[] = [];
   let openUntil = -Infinity;
-  for (const e of [...list].sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))) {
+  for (const e of list) {
     if (!isTask(e) || e.ts < openUntil) continue;
     openUntil = e.ts + (e.dur ?? 0);
     out.push(e);

@@ -99,13 +99,21 @@ function measure(impl: Impl, c: CaseDef): void {
 
 /** Profiled runs are this fraction of the timed workload: their shares are the number, not their speed. */
 const PROFILE_FRACTION = 0.2;
+/** …and a profiled run repeats its workload for at least this long (ms of wall clock). */
+const PROFILE_MIN_MS = 500;
 
 /** Child mode: runs one workload through {@link profiledWorkload}, for the profiler of {@link profileLine}. */
 function profileChild(kind: string, id: string): void {
   const c = CASES.find((x) => x.id === id)!;
   const work = kind === 'station' ? () => workload('station', { ...c, customers: c.customers * PROFILE_FRACTION }, 7) : () => runBroker(id as keyof typeof BROKER_CASES, PROFILE_FRACTION);
   work(); // warm-up, so that the profile is of optimised code
-  profiledWorkload(work);
+  // At least half a second of samples: a station workload alone is about 50 ms, some 100 samples,
+  // too few for its shares to hold still from one run to the next.
+  profiledWorkload(() => {
+    const t0 = performance.now();
+    do work();
+    while (performance.now() - t0 < PROFILE_MIN_MS);
+  });
 }
 
 /** Where the time of one workload goes, from a profiled child process. */

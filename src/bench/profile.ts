@@ -3,8 +3,11 @@
  * sampling profiler (`--cpu-prof`, one sample every 250 µs), called through
  * {@link profiledWorkload}; each sample taken in it (and each garbage-collector sample while it
  * runs) is charged, by the source file of the function on top of the stack, to a part of the model
- * (kernel event list, random numbers, producers, fetch, processing, metrics …). The timed runs are never
- * profiled: the profile is a separate, shorter run whose shares, not its speed, are the number.
+ * (kernel event list, random numbers, producers, fetch, processing, metrics …). Samples are counted,
+ * not weighted by the wall-clock gap before them: when the machine is busy the process is
+ * descheduled, the samples it missed are lost, and the gap would otherwise be charged whole to
+ * whatever function it resumed in (one such 24 ms gap is a fifth of a 120 ms run). The timed runs
+ * are never profiled: the profile is a separate run whose shares, not its speed, are the number.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -72,7 +75,7 @@ export function whereTimeGoes(args: string[]): TimeShare[] {
   }
 }
 
-function sharesOf(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }): TimeShare[] | null {
+function sharesOf(profile: { nodes: ProfileNode[]; samples: number[] }): TimeShare[] | null {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   // The nodes under the workload's function, each with its part.
   const parts = new Map<number, string>();
@@ -87,17 +90,16 @@ function sharesOf(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas
   const inWork = profile.samples.map((id) => parts.has(id));
   const first = inWork.indexOf(true);
   const last = inWork.lastIndexOf(true);
-  const time = new Map<string, number>();
+  const count = new Map<string, number>();
   let total = 0;
   for (let i = first; i <= last; i++) {
     const id = profile.samples[i];
     const part = parts.get(id) ?? (id === gc ? 'garbage collector' : undefined);
     if (part === undefined) continue;
-    const dt = profile.timeDeltas[i] ?? 0;
-    time.set(part, (time.get(part) ?? 0) + dt);
-    total += dt;
+    count.set(part, (count.get(part) ?? 0) + 1);
+    total++;
   }
-  return [...time].map(([part, t]) => ({ part, share: total > 0 ? t / total : 0 })).sort((a, b) => b.share - a.share);
+  return [...count].map(([part, n]) => ({ part, share: total > 0 ? n / total : 0 })).sort((a, b) => b.share - a.share);
 }
 
 /** One line: the parts over 2 %, largest first ("kernel 31 %, metrics 22 %, …"). */

@@ -21,6 +21,14 @@ function nf(lang: Lang, opts: { minimumFractionDigits?: number; maximumFractionD
 
 export const DASH = '—';
 
+/** Units as the Russian page writes them; English ones, and units not listed, are shown as they are. */
+const UNIT_RU: Readonly<Record<string, string>> = { s: 'с', ms: 'мс', '/s': '/с', bytes: 'байт', MB: 'МБ', 'p·s': 'п·с' };
+
+/** A unit (`s`, `ms`, `/s`, `bytes`, `MB`, `p·s`) in the page's language. */
+export function unitText(unit: string, lang: Lang): string {
+  return lang === 'ru' ? (UNIT_RU[unit] ?? unit) : unit;
+}
+
 const ok = (x: number | null | undefined): x is number => typeof x === 'number' && Number.isFinite(x);
 
 /** A number with about `sig` significant digits (integers ≥ 10^sig are shown whole). */

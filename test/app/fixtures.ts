@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { validateScenario } from '../../src/scenario/index.ts';
+import { modelFor } from '../../src/run/registry.ts';
 import type { Scenario as AnyScenario, StationScenario as Scenario } from '../../src/scenario/index.ts';
 
 function load(id: string): Scenario {
@@ -26,4 +27,16 @@ export function allShipped(): AnyScenario[] {
       if (!r.ok) throw new Error(`scenarios/${f} is not valid`);
       return r.scenario;
     });
+}
+
+/** Runs a scenario to its end through its model's live view, as the worker does (stopping at every sample). */
+export function liveToEnd(s: AnyScenario) {
+  const entry = modelFor(s);
+  const model = entry.create(s);
+  const view = entry.live(s, model);
+  while (model.sim.now < s.duration) {
+    model.run(Math.min(s.duration, view.next));
+    view.sample();
+  }
+  return { entry, model, view };
 }

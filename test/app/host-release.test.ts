@@ -13,11 +13,10 @@ import type { KafkaSnapshotData } from '../../src/run/models/kafka/snapshot.ts';
 import type { StationData } from '../../src/run/models/station/snapshot.ts';
 import { kafkaEntry } from '../../src/run/models/kafka/entry.ts';
 import { stationEntry } from '../../src/run/models/station/entry.ts';
-import { modelFor } from '../../src/run/registry.ts';
 import { parseScenarioOrThrow, type KafkaScenario, type Scenario } from '../../src/scenario/index.ts';
 import { CRASH_LOOP } from '../fixtures/crash-loop.ts';
 import { FakeHost } from './fakeHost.ts';
-import { SHIPPED_FOR_TEST } from './fixtures.ts';
+import { liveToEnd, SHIPPED_FOR_TEST } from './fixtures.ts';
 
 function setup() {
   const host = new FakeHost();
@@ -47,13 +46,7 @@ function send(runner: RunHost, s: Snapshot): void {
 
 /** The live view's snapshots at the end of the same run, model in hand (what the host showed before it let go). */
 function liveEnd(s: Scenario): unknown[] {
-  const entry = modelFor(s);
-  const model = entry.create(s);
-  const view = entry.live(s, model);
-  while (model.sim.now < s.duration) {
-    model.run(Math.min(s.duration, view.next));
-    view.sample();
-  }
+  const { entry, view } = liveToEnd(s);
   return Array.from({ length: entry.focusCount(s) }, (_, i) => plain(view.snapshot(s, i)));
 }
 

@@ -9,18 +9,9 @@ import * as v from 'valibot';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { MODELS as KINDS_IN_FORMAT, validateScenario, type Scenario } from '../../src/scenario/index.ts';
-import { MODELS, modelFor } from '../../src/run/registry.ts';
+import { MODELS } from '../../src/run/registry.ts';
 import { PAGES } from '../../src/app/registry.ts';
-
-function shipped(): Scenario[] {
-  return readdirSync('scenarios')
-    .filter((f) => f.endsWith('.json') && f !== 'scenario.schema.json')
-    .map((f) => {
-      const r = validateScenario(JSON.parse(readFileSync(`scenarios/${f}`, 'utf8')));
-      if (!r.ok) throw new Error(f);
-      return r.scenario;
-    });
-}
+import { allShipped, liveToEnd } from './fixtures.ts';
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
@@ -44,18 +35,12 @@ describe('model registry', () => {
 
   it('every shipped scenario runs through its entry: live view, snapshot buffers, summary, sweep point', () => {
     const seen = new Set<string>();
-    for (const s0 of shipped()) {
+    for (const s0 of allShipped()) {
       const s = { ...s0, duration: Math.min(s0.duration, 60), warmup: Math.min(s0.warmup, 6) } as Scenario;
-      const entry = modelFor(s);
+      const { entry, model, view } = liveToEnd(s);
       expect(entry.kind).toBe(s.model);
       expect(v.safeParse(entry.schema, s0).success, s.id).toBe(true);
       seen.add(s.model);
-      const model = entry.create(s);
-      const view = entry.live(s, model);
-      while (model.sim.now < s.duration) {
-        model.run(Math.min(s.duration, view.next));
-        view.sample();
-      }
       const data = view.snapshot(s, 0);
       const buffers = view.transfer(data);
       expect(buffers.length, s.id).toBeGreaterThan(0);

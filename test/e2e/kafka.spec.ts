@@ -281,6 +281,9 @@ test('the language switch translates the view and the explanation, and is rememb
   await page.getByTestId('step-watch').click();
   await expect(page.getByTestId('explain')).toContainText('На что смотреть');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  // The producer's rate in Russian units ("/с", not "/s").
+  await expect(page.locator('g[data-testid=producer]').first()).toContainText('/с');
+  await expect(page.getByTestId('topology')).not.toContainText('/s');
   await page.reload();
   await expect(page.getByTestId('play')).toContainText('Пуск');
   const ru = await page.getByTestId('explain-title').textContent();

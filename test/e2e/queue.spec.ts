@@ -159,6 +159,10 @@ test('both languages, 1280×720 and 390 px, nothing clipped', async ({ page, bro
   await expect(page.getByTestId('topology')).toContainText('Топология');
   await runToEnd(page);
   await expect(page.getByTestId('chart-oldest')).toContainText('Возраст старейшего');
+  // Units in Russian too: the throughput counter and the producer's rate read "/с", not "/s".
+  await expect(page.getByTestId('q-throughput')).toContainText('/с');
+  await expect(page.locator('g[data-testid=producer]').first()).toContainText('/с');
+  await expect(page.getByTestId('topology')).not.toContainText('/s');
   expect(await topologyClipped(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/queue-ru-1280x720.png` });
   await page.getByTestId('lang-en').click();

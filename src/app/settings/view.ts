@@ -4,7 +4,9 @@
  * range as text, the unit, and the validation error at its path. Pure, so it is unit-tested.
  */
 import type * as v from 'valibot';
-import { fmt, fmtInt } from '../format.ts';
+import { fmt, fmtInt, unitText } from '../format.ts';
+
+export { unitText };
 import type { ScenarioError } from '../../scenario/index.ts';
 import { ScenarioSchema } from '../../scenario/index.ts';
 import { getAt, getByPath } from './edit.ts';
@@ -45,12 +47,6 @@ export function panelText(lang: SettingsLang, key: PanelTextKey, vars: Record<st
   return PANEL_TEXT[lang][key].replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
 }
 
-/** The schema's units in Russian (English ones are shown as they are). */
-const UNIT_RU: Readonly<Record<string, string>> = { s: 'с', ms: 'мс', '/s': '/с', bytes: 'байт' };
-
-export function unitText(unit: string, lang: SettingsLang): string {
-  return lang === 'ru' ? (UNIT_RU[unit] ?? unit) : unit;
-}
 
 const LOCALE: Record<SettingsLang, string> = { en: 'en-US', ru: 'ru-RU' };
 

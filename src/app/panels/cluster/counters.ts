@@ -20,7 +20,7 @@ import type { ClusterScenario } from '../../../scenario/index.ts';
 import type { ClusterSummary } from '../../../run/models/cluster/data.ts';
 import type { Acks, ProducerException } from '../../../sim/model/cluster/types.ts';
 import type { Lang } from '../../i18n.ts';
-import { fmt, fmtInt } from '../../format.ts';
+import { fmt, fmtInt, unitText } from '../../format.ts';
 import { clview, type ClusterView } from './view.ts';
 import { exceptionsOf } from './topology.ts';
 import { hasRequestCosts } from '../../../sim/model/cluster/config.ts';
@@ -87,7 +87,7 @@ function ioCells(q: ClusterView, s: ClusterSummary | null, sc: ClusterScenario):
       hint: 'c.throughputHint',
       value: thr,
       text: fmt(L, thr, 3),
-      unit: L === 'ru' ? '/с' : '/s',
+      unit: unitText('/s', L),
       bad: thr !== null && thr < offered * 0.98 ? q.t('c.throughputBad', { pct: fmt(L, (100 * thr) / offered, 2) }) : null,
       note: q.t('c.offered', { n: fmtInt(L, offered) }),
     },
@@ -97,7 +97,7 @@ function ioCells(q: ClusterView, s: ClusterSummary | null, sc: ClusterScenario):
       hint: 'c.requestsHint',
       value: rq?.perSecond ?? null,
       text: fmt(L, rq?.perSecond ?? null, 3),
-      unit: L === 'ru' ? '/с' : '/s',
+      unit: unitText('/s', L),
       note: rq && rq.batchRecords !== null ? q.t('c.requestsNote', { n: fmt(L, rq.batchRecords, 3) }) : undefined,
     },
     {
@@ -150,7 +150,7 @@ function bufferCells(q: ClusterView, s: ClusterSummary | null, sc: ClusterScenar
       hint: 'c.sendP99Hint',
       value: b?.sendTime.p99 ?? null,
       text: fmt(L, b?.sendTime.p99 ?? null, 3),
-      unit: L === 'ru' ? 'с' : 's',
+      unit: unitText('s', L),
       bad: b && (b.sendTime.p99 ?? 0) >= 1 ? q.t('c.sendP99Bad') : null,
       note: b ? q.t('c.sendP50', { n: fmt(L, b.sendTime.p50, 3) }) : undefined,
     },
@@ -254,7 +254,7 @@ export function clusterCounters(pg: Playground): CounterItem[] {
       hint: 'c.unavailableHint',
       value: num(s?.unavailable.total),
       text: fmt(L, s?.unavailable.total, 3),
-      unit: L === 'ru' ? 'п·с' : 'p·s',
+      unit: unitText('p·s', L),
       bad: s && s.unavailable.total > 0 ? q.t('c.unavailableParts', { offline: fmt(L, s.unavailable.offline, 3), minIsr: fmt(L, s.unavailable.underMinIsr, 3) }) : null,
     },
     {
@@ -282,7 +282,7 @@ export function clusterCounters(pg: Playground): CounterItem[] {
       hintMore: s && s.produceByAcks.length > 1 ? `. ${s.produceByAcks.map((a) => q.t('c.produceAcks', { acks: a.acks, p50: ms(L, a.latency.p50), p99: ms(L, a.latency.p99) })).join('; ')}` : '',
       value: num(s?.produceLatency.p99),
       text: ms(L, s?.produceLatency.p99),
-      unit: L === 'ru' ? 'мс' : 'ms',
+      unit: unitText('ms', L),
       note: s ? q.t('c.p50', { n: ms(L, s.produceLatency.p50) }) : '',
     },
     {
@@ -292,7 +292,7 @@ export function clusterCounters(pg: Playground): CounterItem[] {
       hintVars: { name: firstName },
       value: num(first?.e2e.p99),
       text: fmt(L, first?.e2e.p99, 3),
-      unit: L === 'ru' ? 'с' : 's',
+      unit: unitText('s', L),
       note: first ? q.t('c.e2eP50', { n: fmt(L, first.e2e.p50, 3), name: first.name }) : sc.consumers.length === 0 ? q.t('c.noConsumer') : '',
       na: sc.consumers.length === 0,
     },
@@ -317,7 +317,7 @@ export function clusterCounters(pg: Playground): CounterItem[] {
       hint: 'c.crossRackHint',
       value: num(bytes),
       text: bytes === null ? fmt(L, null, 3) : fmt(L, bytes / 1e6, 3),
-      unit: L === 'ru' ? 'МБ' : 'MB',
+      unit: unitText('MB', L),
       // A cost to weigh (cross-zone traffic), not a fault: never red.
       note: share !== null ? q.t('c.crossRackNote', { share: `${fmt(L, share * 100, 2)}\u00a0%` }) : undefined,
     });

@@ -9,7 +9,7 @@
  */
 import type { CounterItem } from '../../registry.ts';
 import type { Playground } from '../../shell/playground.svelte.ts';
-import { fmt, fmtInt, fmtPM } from '../../format.ts';
+import { fmt, fmtInt, fmtPM, unitText } from '../../format.ts';
 import { pview } from './view.ts';
 import { counterItems, type CounterCell } from '../common/counters.ts';
 import type { PMessageKey } from './text.ts';
@@ -74,7 +74,7 @@ export function pipelineCounters(pg: Playground): CounterItem[] {
       hint: 'c.inHint',
       value: num(s?.inNow),
       text: fmtInt(L, s?.inNow),
-      unit: '/s',
+      unit: unitText('/s', L),
       bad: s && b && s.simTime >= 2 && s.inNow > b.capacity * 1.05 ? v.t('c.overBottleneck', { name: b.name, cap }) : null,
       note: b ? v.t('c.bottleneck', { name: b.name, cap }) : '',
     },
@@ -84,7 +84,7 @@ export function pipelineCounters(pg: Playground): CounterItem[] {
       hint: 'c.doneHint',
       value: num(s?.doneNow),
       text: fmtInt(L, s?.doneNow),
-      unit: '/s',
+      unit: unitText('/s', L),
       note: s ? v.t('c.doneOf', { n: fmtInt(L, s.inNow) }) : '',
     },
     {

@@ -19,7 +19,7 @@ import type { CounterItem } from '../../registry.ts';
 import type { Playground } from '../../shell/playground.svelte.ts';
 import type { QueueScenario } from '../../../scenario/index.ts';
 import type { QueueSummary } from '../../../run/models/queue/data.ts';
-import { fmt, fmtInt, fmtPM } from '../../format.ts';
+import { fmt, fmtInt, fmtPM, unitText } from '../../format.ts';
 import { qview } from './view.ts';
 import { counterItems, type CounterCell } from '../common/counters.ts';
 import type { QMessageKey } from './text.ts';
@@ -95,7 +95,7 @@ export function queueCounters(pg: Playground): CounterItem[] {
       value: num(s?.throughput.mean),
       text: fmtPM(L, s?.throughput.mean ?? null, s?.throughput.hw ?? null).mean,
       hw: fmtPM(L, s?.throughput.mean ?? null, s?.throughput.hw ?? null).hw,
-      unit: '/s',
+      unit: unitText('/s', L),
       note: s && s.lambda.mean !== null ? q.t('c.tputIn', { n: fmt(L, s.lambda.mean, 3) }) : '',
     },
     {

@@ -6,7 +6,7 @@
  */
 import type { CounterItem } from '../../registry.ts';
 import type { Playground } from '../../shell/playground.svelte.ts';
-import { fmt, fmtInt, fmtPct, fmtPM } from '../../format.ts';
+import { fmt, fmtInt, fmtPct, fmtPM, unitText } from '../../format.ts';
 import { sview } from './view.ts';
 import { counterItems, type CounterCell } from '../common/counters.ts';
 import type { SMessageKey } from './text.ts';
@@ -28,7 +28,7 @@ export function serviceCounters(pg: Playground): CounterItem[] {
       hint: 'c.offeredHint',
       value: num(s?.offeredNow),
       text: fmtInt(L, s?.offeredNow),
-      unit: '/s',
+      unit: unitText('/s', L),
       bad: s && s.offeredNow > s.capacity ? v.t('c.overCapacity', { cap }) : null,
       note: s ? v.t('c.capacity', { cap }) : '',
     },
@@ -38,7 +38,7 @@ export function serviceCounters(pg: Playground): CounterItem[] {
       hint: 'c.goodputHint',
       value: num(s?.goodputNow),
       text: fmtInt(L, s?.goodputNow),
-      unit: '/s',
+      unit: unitText('/s', L),
       bad: s && rate !== null && rate >= 1 && s.simTime >= 2 && s.goodputNow < 0.5 * rate ? v.t('c.goodputLow', { n: fmt(L, rate, 3) }) : null,
       note: rate !== null ? v.t('c.calls', { n: fmt(L, rate, 3) }) : '',
     },
@@ -48,7 +48,7 @@ export function serviceCounters(pg: Playground): CounterItem[] {
       hint: 'c.overloadHint',
       value: num(s?.overloadAfter),
       text: s?.overloadAfter === null || !s ? '—' : fmtInt(L, s.overloadAfter),
-      unit: 's',
+      unit: unitText('s', L),
       bad: s && s.overloadAfter !== null && s.overloadAfter >= 10 && s.recoveredAfter === null ? v.t('c.overloadBad') : null,
       note: s && s.triggerEnd === null ? v.t('c.noFault') : undefined,
     },
@@ -58,7 +58,7 @@ export function serviceCounters(pg: Playground): CounterItem[] {
       hint: 'c.recoveryHint',
       value: num(s?.recoveredAfter),
       text: s?.recoveredAfter === null || !s ? '—' : fmt(L, s.recoveredAfter, 3),
-      unit: 's',
+      unit: unitText('s', L),
       bad: s && s.triggerEnd !== null && s.recoveredAfter === null && s.simTime - s.triggerEnd >= 30 ? v.t('c.notRecovered') : null,
       note: !s ? '' : s.triggerEnd === null ? v.t('c.noFault') : s.recoveredAfter !== null ? v.t('c.recovered') : '',
     },
@@ -86,7 +86,7 @@ export function serviceCounters(pg: Playground): CounterItem[] {
       hint: 'c.failWaitHint',
       value: num(s?.failedP50),
       text: fmt(L, s?.failedP50, 3),
-      unit: 's',
+      unit: unitText('s', L),
       bad: s && s.failedP50 !== null && s.failedP50 >= 0.9 * v.scenario.clients.timeout ? v.t('c.failWaitBad') : null,
       note: s?.failedP99 != null && s ? v.t('c.failWaitP99', { n: fmt(L, s.failedP99, 3) }) : '',
     },

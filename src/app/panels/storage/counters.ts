@@ -5,7 +5,7 @@
  */
 import type { CounterItem } from '../../registry.ts';
 import type { Playground } from '../../shell/playground.svelte.ts';
-import { fmt, fmtInt } from '../../format.ts';
+import { fmt, fmtInt, unitText } from '../../format.ts';
 import { sview } from './view.ts';
 import type { SMessageKey } from './text.ts';
 
@@ -35,6 +35,6 @@ export function storageCounters(pg: Playground): CounterItem[] {
     cell('restore', 'c.restore', 'c.restoreHint', c?.keys ?? null, c ? `${fmtInt(L, c.keys)} / ${fmtInt(L, c.trueKeys)}` : '—', c ? v.t('c.restoreRead', { n: fmtInt(L, c.read) }) : s ? v.t('c.restoreNone') : '', null, true),
     cell('missing', 'c.missing', 'c.missingHint', c?.missing ?? null, c ? fmtInt(L, c.missing) : '—', c ? v.t('c.ok') : '', c && c.missing > 0 ? v.t('c.missingBad') : null),
     cell('resurrected', 'c.resurrected', 'c.resurrectedHint', c?.resurrected ?? null, c ? fmtInt(L, c.resurrected) : '—', c ? v.t('c.ok') : '', c && c.resurrected > 0 ? v.t('c.resurrectedBad') : null),
-    { ...cell('restoreTime', 'c.restoreTime', 'c.restoreTimeHint', c?.seconds ?? null, c ? fmt(L, c.seconds, 3) : '—', ''), unit: 's' },
+    { ...cell('restoreTime', 'c.restoreTime', 'c.restoreTimeHint', c?.seconds ?? null, c ? fmt(L, c.seconds, 3) : '—', ''), unit: unitText('s', L) },
   ];
 }

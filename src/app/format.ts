@@ -22,9 +22,9 @@ function nf(lang: Lang, opts: { minimumFractionDigits?: number; maximumFractionD
 export const DASH = '—';
 
 /** Units as the Russian page writes them; English ones, and units not listed, are shown as they are. */
-const UNIT_RU: Readonly<Record<string, string>> = { s: 'с', ms: 'мс', '/s': '/с', bytes: 'байт', MB: 'МБ', 'p·s': 'п·с' };
+const UNIT_RU: Readonly<Record<string, string>> = { s: 'с', ms: 'мс', min: 'мин', '/s': '/с', bytes: 'байт', 'bytes/s': 'байт/с', MB: 'МБ', 'p·s': 'п·с' };
 
-/** A unit (`s`, `ms`, `/s`, `bytes`, `MB`, `p·s`) in the page's language. */
+/** A unit (`s`, `ms`, `min`, `/s`, `bytes`, `bytes/s`, `MB`, `p·s`) in the page's language. */
 export function unitText(unit: string, lang: Lang): string {
   return lang === 'ru' ? (UNIT_RU[unit] ?? unit) : unit;
 }

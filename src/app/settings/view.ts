@@ -24,6 +24,8 @@ export const PANEL_TEXT = {
     add: '+ add a {item}',
     remove: 'remove {item}',
     range: 'allowed',
+    integer: 'whole numbers',
+    options: 'one of',
     default: 'default',
     unset: 'not set',
   },
@@ -36,6 +38,8 @@ export const PANEL_TEXT = {
     add: '+ добавить {item}',
     remove: 'удалить {item}',
     range: 'допустимо',
+    integer: 'целое',
+    options: 'одно из',
     default: 'по умолчанию',
     unset: 'не задано',
   },
@@ -185,9 +189,28 @@ function placeholderOf(info: FieldInfo, empty: Text | undefined, lang: SettingsL
 
 function titleOf(hint: string, info: FieldInfo, lang: SettingsLang): string {
   const parts = [hint];
-  if (info.message) parts.push(info.message);
-  if (info.default !== undefined && typeof info.default !== 'object') parts.push(`${panelText(lang, 'default')}: ${String(info.default)}`);
+  const rule = lang === 'en' ? info.message : ruleText(info, lang);
+  if (rule) parts.push(rule);
+  if (info.default !== undefined && typeof info.default !== 'object') parts.push(`${panelText(lang, 'default')}: ${typeof info.default === 'number' ? boundText(info.default, lang) : String(info.default)}`);
   return parts.filter((p) => p !== '').join('\n');
+}
+
+/**
+ * What a field accepts, in the page's language, for a tooltip in a language other than the
+ * schema's (its messages, which the CLI prints, are English): a number's range, unit and whether
+ * it is whole; a choice's options (config values, as Kafka spells them). Checkboxes, names and
+ * lists say it by their shape.
+ */
+function ruleText(info: FieldInfo, lang: SettingsLang): string | null {
+  const c = info.control;
+  if (c.kind === 'number') {
+    const r = rangeText(c.range, lang);
+    if (r === null) return null;
+    const unit = info.unit ? ` ${unitText(info.unit, lang)}` : '';
+    return `${panelText(lang, 'range')}: ${r}${unit}${c.range.integer ? `, ${panelText(lang, 'integer')}` : ''}`;
+  }
+  if (c.kind === 'select' || c.kind === 'variant') return `${panelText(lang, 'options')}: ${c.options.join(', ')}`;
+  return null;
 }
 
 function itemViews(field: FieldInfo, spec: FieldSpec, testid: string, draft: unknown, errors: readonly ScenarioError[], lang: SettingsLang): ItemView[] {

@@ -17,7 +17,6 @@ export {
   PANEL_TEXT,
   panelText,
   rangeText,
-  unitText,
   type ConcreteSection,
   type FieldView,
   type ItemFieldView,

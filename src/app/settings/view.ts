@@ -5,8 +5,6 @@
  */
 import type * as v from 'valibot';
 import { fmt, fmtInt, unitText } from '../format.ts';
-
-export { unitText };
 import type { ScenarioError } from '../../scenario/index.ts';
 import { ScenarioSchema } from '../../scenario/index.ts';
 import { getAt, getByPath } from './edit.ts';
@@ -50,7 +48,6 @@ export type PanelTextKey = keyof (typeof PANEL_TEXT)['en'];
 export function panelText(lang: SettingsLang, key: PanelTextKey, vars: Record<string, string | number> = {}): string {
   return PANEL_TEXT[lang][key].replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
 }
-
 
 const LOCALE: Record<SettingsLang, string> = { en: 'en-US', ru: 'ru-RU' };
 

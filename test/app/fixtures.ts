@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { validateScenario } from '../../src/scenario/index.ts';
-import { modelFor } from '../../src/run/registry.ts';
+import { modelFor, type ModelEntry } from '../../src/run/registry.ts';
+import type { SimModel } from '../../src/sim/model/contract.ts';
 import type { Scenario as AnyScenario, StationScenario as Scenario } from '../../src/scenario/index.ts';
 
 function load(id: string): Scenario {
@@ -29,9 +30,11 @@ export function allShipped(): AnyScenario[] {
     });
 }
 
-/** Runs a scenario to its end through its model's live view, as the worker does (stopping at every sample). */
-export function liveToEnd(s: AnyScenario) {
-  const entry = modelFor(s);
+/**
+ * Runs a scenario to its end through its model's live view, as the worker does (stopping at every
+ * sample). Pass the model's own entry to keep its types (its model, its snapshot data).
+ */
+export function liveToEnd<S extends AnyScenario, M extends SimModel<F>, Sum, D, F>(s: S, entry: ModelEntry<S, M, Sum, D, F> = modelFor(s) as ModelEntry<S, M, Sum, D, F>) {
   const model = entry.create(s);
   const view = entry.live(s, model);
   while (model.sim.now < s.duration) {

@@ -12,6 +12,7 @@ import { kafkaEntry } from '../../src/run/models/kafka/entry.ts';
 import { snapshotBuffers, type KafkaSnapshotData, type SeriesCols } from '../../src/run/models/kafka/snapshot.ts';
 import { EVENTS_BUDGET, kafkaCost, MEMORY_BUDGET } from '../../src/scenario/budget.ts';
 import { load, run } from './helpers.ts';
+import { liveToEnd } from '../app/fixtures.ts';
 
 const SEEDS = [1, 2, 3];
 const BF = 'seed-scale/black-friday';
@@ -113,12 +114,7 @@ describe('seed scale: what the page is sent stays bounded over hours', () => {
   /** Runs `id` through the model's live view as the worker does, and returns the final snapshot. */
   function liveEnd(id: string): { data: KafkaSnapshotData; held: number } {
     const s = load(id);
-    const model = kafkaEntry.create(s);
-    const view = kafkaEntry.live(s, model);
-    while (model.sim.now < s.duration) {
-      model.run(Math.min(s.duration, view.next));
-      view.sample();
-    }
+    const { model, view } = liveToEnd(s, kafkaEntry);
     return { data: view.snapshot(s, 0), held: buildKafkaSummary(s, model).heldRecords };
   }
 

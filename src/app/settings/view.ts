@@ -203,7 +203,8 @@ function ruleText(info: FieldInfo, lang: SettingsLang): string | null {
   if (c.kind === 'number') {
     const r = rangeText(c.range, lang);
     if (r === null) return null;
-    const unit = info.unit ? ` ${unitText(info.unit, lang)}` : '';
+    // "1 000 000/с", "60 000 мс": a rate's unit follows the number without a space.
+    const unit = info.unit ? `${info.unit.startsWith('/') ? '' : ' '}${unitText(info.unit, lang)}` : '';
     return `${panelText(lang, 'range')}: ${r}${unit}${c.range.integer ? `, ${panelText(lang, 'integer')}` : ''}`;
   }
   if (c.kind === 'select' || c.kind === 'variant') return `${panelText(lang, 'options')}: ${c.options.join(', ')}`;

@@ -2,7 +2,8 @@
  * What an import says about the keys it did not apply, the notes on those it did, what it assumed
  * and why an input cannot be read — in English (the CLI, and the page in English) and Russian (the
  * page in Russian). An item carries a message id and its values; the text is chosen when shown.
- * Config names, values and the validator's range messages stay as the systems and the schema spell them.
+ * Config names and values stay as the systems spell them; the validator's messages in a rejected key are
+ * put in the page's language where they are shown (src/app/error-text.ts).
  */
 import { makeTranslate, type Lang, type Vars } from '../app/i18n.ts';
 

@@ -102,6 +102,13 @@ test('a bad share link lists what is wrong and falls back to the default scenari
   expect(repaired.ok && repaired.scenario.model === 'station' && repaired.scenario.arrival.rate).toBe(0.5);
   expect(await page.evaluate(() => ({} as Record<string, unknown>).polluted)).toBeUndefined();
   await page.screenshot({ path: `${SHOTS}/app-bad-link.png` });
+  // The Russian page says the same in Russian: the field's name and the value given stay as they are.
+  await page.getByTestId('lang-ru').click();
+  await expect(page.getByTestId('link-error')).toContainText('arrival.rate: должно быть');
+  await expect(page.getByTestId('link-error')).toContainText('(получено -3)');
+  await expect(page.getByTestId('link-error')).not.toContainText('must be');
+  await page.getByTestId('lang-en').click();
+  await expect(page.getByTestId('link-error')).toContainText('arrival.rate: must be');
 
   // Links that cannot be decoded open the default scenario.
   const cases: { hash: string; expect: RegExp }[] = [

@@ -318,6 +318,26 @@ test('one page: the picker moves between station and Kafka scenarios; the blank 
   await expect(page.getByTestId('step-next')).toHaveCount(0);
 });
 
+test('settings in Russian: a bad value is explained in Russian, under its field and in the list, which stays in view', async ({ page }) => {
+  await openKafka(page, 'consumers-gt-partitions');
+  await page.getByTestId('lang-ru').click();
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('set-topic.partitions').fill('0.5');
+  await page.getByTestId('set-groups.0.members').fill('-3');
+  const list = page.getByTestId('settings-errors');
+  await expect(list).toContainText('topic.partitions: должно быть целым числом в [1; 10 000] (получено 0.5)');
+  await expect(list).toContainText('groups.0.members: должно быть целым числом в [0; 1000] (получено -3)');
+  await expect(page.getByTestId('settings')).not.toContainText('must be');
+  // Both lines are in view: the list is not squeezed to its heading by the form above it.
+  for (const line of await list.locator('li').all()) await expect(line).toBeInViewport();
+  await page.screenshot({ path: `${SHOTS}/kafka-settings-errors-ru.png` });
+  await page.getByTestId('settings-cancel').click();
+  await page.getByTestId('lang-en').click();
+  await page.getByTestId('open-settings').click();
+  await page.getByTestId('set-topic.partitions').fill('0.5');
+  await expect(page.getByTestId('settings-errors')).toContainText('topic.partitions: must be an integer in [1, 10000] (got 0.5)');
+});
+
 test('settings: a bad value is explained and blocks Apply; a good one restarts the run and updates the link', async ({ page }) => {
   await openKafka(page, 'consumers-gt-partitions');
   await page.getByTestId('open-settings').click();

@@ -5,6 +5,7 @@
  */
 import type * as v from 'valibot';
 import { fmt, fmtInt, unitText } from '../format.ts';
+import { errorMessageText } from '../error-text.ts';
 import type { ScenarioError } from '../../scenario/index.ts';
 import { ScenarioSchema } from '../../scenario/index.ts';
 import { getAt, getByPath } from './edit.ts';
@@ -170,8 +171,10 @@ export interface SectionView {
 
 const tx = (t: Text | undefined, lang: SettingsLang): string => (t ? t[lang] : '');
 
-function errorAt(errors: readonly ScenarioError[], path: string): string | null {
-  return errors.find((e) => e.path === path)?.message ?? null;
+/** The validator's message at `path`, in the page's language. */
+function errorAt(errors: readonly ScenarioError[], path: string, lang: SettingsLang): string | null {
+  const e = errors.find((x) => x.path === path);
+  return e ? errorMessageText(e.message, lang) : null;
 }
 
 function stepOf(info: FieldInfo, explicit: number | undefined): number | 'any' {
@@ -231,12 +234,12 @@ function itemViews(field: FieldInfo, spec: FieldSpec, testid: string, draft: unk
         step: stepOf(info, ws?.step),
         placeholder: placeholderOf(info, ws?.empty, lang),
         value: (value as Record<string, unknown> | null)?.[key],
-        error: errorAt(errors, path),
+        error: errorAt(errors, path, lang),
         title: titleOf('', info, lang),
       };
     });
     const itemPath = [...field.keys, String(j)].join('.');
-    return { index: j, fields, error: fields.find((f) => f.error)?.error ?? errorAt(errors, itemPath) };
+    return { index: j, fields, error: fields.find((f) => f.error)?.error ?? errorAt(errors, itemPath, lang) };
   });
 }
 
@@ -253,7 +256,7 @@ export function fieldView(spec: FieldSpec, draft: unknown, errors: readonly Scen
   const rangeObj = c.kind === 'number' ? c.range : null;
   const options = c.kind === 'select' || c.kind === 'variant' ? c.options.map((o) => ({ value: o, label: spec.options?.[o]?.[lang] ?? o })) : [];
   // A variant's own errors (e.g. "lognormal takes exactly one of cv or p99") are at the object.
-  const error = errorAt(errors, info.path) ?? (c.kind === 'variant' ? errorAt(errors, info.keys.slice(0, -1).join('.')) : null);
+  const error = errorAt(errors, info.path, lang) ?? (c.kind === 'variant' ? errorAt(errors, info.keys.slice(0, -1).join('.'), lang) : null);
   const itemName = spec.item ? tx(spec.item.name, lang) : '';
   return {
     spec,

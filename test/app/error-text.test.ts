@@ -1,0 +1,164 @@
+/**
+ * Validation messages on the Russian page are Russian: every message a settings field, a run's
+ * budget or a broken link can produce has a rule in src/app/error-text.ts, and what the rule writes
+ * has no English left but config names and values. The English page shows the validator's words.
+ */
+import { describe, expect, it } from 'vitest';
+import { errorLineText, errorMessageText, hasErrorRule } from '../../src/app/error-text.ts';
+import { pageFor } from '../../src/app/registry.ts';
+import { buildView, setAt } from '../../src/app/settings/index.ts';
+import { withFields } from '../../src/app/shell/faultEdit.ts';
+import { decodeShare, decodeShareView, encodeShareHash, formatError, validateScenario, type ScenarioError } from '../../src/scenario/index.ts';
+import { importConfig } from '../../src/import/index.ts';
+import { readFileSync } from 'node:fs';
+import { allShipped } from './fixtures.ts';
+
+const shipped = allShipped();
+
+/** English that a Russian message must not carry: the validator's own words (config values like "none" are not among them). */
+const ENGLISH = /(?<![\w."'-])(must|should|is|are|be|than|the|with|for|least|most|unique|list|number|integer|between|before|after|only|needs|lower|raise|budget|events|records|characters|got|link|entry)(?![\w"'-])/i;
+
+/** Strips what a Russian message keeps as it is spelt: quoted texts, code-like JSON, option lists, config names. */
+function prose(ru: string): string {
+  return ru
+    .replace(/^[a-z]+: /, '') // a link's part: list, sweep, mock…
+    .replace(/"[^"]*"|«[^»]*»|'[^']*'/g, '')
+    .replace(/\{[^}]*\}/g, '')
+    .replace(/<[^>]*>/g, '')
+    .replace(/одним из:? [^:;()]*/g, '')
+    .replace(/\(известны: [^)]*\)/g, '')
+    .replace(/[\w-]+(?:\.[\w-]+)+/g, '');
+}
+
+function expectRussian(en: string, ru: string): void {
+  expect(hasErrorRule(en), `no rule for «${en}»`).toBe(true);
+  expect(ru, en).not.toBe(en);
+  expect(prose(ru), `English left in «${ru}»`).not.toMatch(ENGLISH);
+  // A decimal point between digits is English; Russian writes a comma ("1e-100" and versions aside).
+  expect(prose(ru).replace(/\d+e[-+]?\d+/g, ''), ru).not.toMatch(/\d\.\d/);
+}
+
+/** Values that break a field: out of its range on both sides, a fraction, a tiny number, a text, a wrong type. */
+function badValues(kind: string, range: { min: number | null; max: number | null } | null): unknown[] {
+  if (kind === 'number') return [range?.min != null ? range.min - 1 : -1e300, range?.max != null ? range.max + 1 : 1e300, 0.5, -0.5, 0, 1e-310, 'x'];
+  if (kind === 'select') return ['bogus', 3];
+  return ['x', 3, null, -1, [], 'a'.repeat(500)];
+}
+
+describe('validation messages in Russian', () => {
+  it('the English page shows the validator’s words, unchanged', () => {
+    for (const line of ['topic.partitions: must be an integer in [1, 10000] (got 0.5)', 'link: is not a QueueLab scenario link (expected #v2.…)', 'anything at all']) {
+      expect(errorLineText(line, 'en')).toBe(line);
+      expect(errorMessageText(line, 'en')).toBe(line);
+    }
+  });
+
+  it('a line keeps its path and the value given, and translates the message', () => {
+    expect(errorLineText('topic.partitions: must be an integer in [1, 10000] (got 0.5)', 'ru')).toBe('topic.partitions: должно быть целым числом в [1; 10\u00a0000] (получено 0.5)');
+    expect(errorLineText('producers.0.rate: must be a number in [0, 1000000] /s (got -1)', 'ru')).toBe('producers.0.rate: должно быть числом в [0; 1\u00a0000\u00a0000]/с (получено -1)');
+    expect(errorLineText('groups.0.session.timeout.ms: must be an integer in [6000, 1800000] ms (got 3000)', 'ru')).toBe(
+      'groups.0.session.timeout.ms: должно быть целым числом в [6000; 1\u00a0800\u00a0000] мс (получено 3000)',
+    );
+    expect(errorLineText('scenario: must be a JSON object (got 3)', 'ru')).toBe('сценарий: должно быть объектом JSON (получено 3)');
+    expect(errorLineText('groups.0.members: is required: it must be an integer in [0, 1000] (got nothing)', 'ru')).toBe(
+      'groups.0.members: обязательное поле: оно должно быть целым числом в [0; 1000] (получено ничего)',
+    );
+    expect(errorLineText('warmup: must be less than duration (0.5 s) (got 7)', 'ru')).toBe('warmup: должно быть меньше duration (0,5 с) (получено 7)');
+    expect(errorLineText('link: sweep: points must be 1 … 50 (got 70)', 'ru')).toBe('ссылка: sweep: точек должно быть 1 … 50 (получено 70)');
+    expect(errorLineText('vs: "mm1" has no fix to compare with', 'ru')).toBe('vs: у «mm1» нет решения, с которым можно сравнить');
+    // A message no rule knows is shown as written, with its path.
+    expect(errorLineText('x.y: something new', 'ru')).toBe('x.y: something new');
+    expect(hasErrorRule('something new')).toBe(false);
+  });
+
+  it.each(shipped.map((s) => [s.id, s] as const))('%s: every error a settings field can show', async (_id, s) => {
+    const panels = await pageFor(s.model).panels();
+    const fields = buildView(panels.settings, s, [], 'en').flatMap((sec) => sec.fields);
+    let checked = 0;
+    for (const f of fields) {
+      for (const value of badValues(f.control.kind, f.rangeObj)) {
+        const draft = setAt(s, f.info.keys, value);
+        const r = validateScenario(draft);
+        if (r.ok) continue;
+        for (const e of r.errors) {
+          expectRussian(e.message, errorMessageText(e.message, 'ru'));
+          checked++;
+        }
+        // The field's own error, as the panel shows it under the field.
+        const ru = buildView(panels.settings, draft, r.errors, 'ru').flatMap((sec) => sec.fields).find((x) => x.testid === f.testid);
+        if (ru?.error) expect(prose(ru.error), ru.error).not.toMatch(ENGLISH);
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it('a run too large for its budget says so in Russian, naming the field to lower', () => {
+    const seen = new Set<string>();
+    for (const s of shipped) {
+      const big: Record<string, unknown>[] = [
+        { ...s, duration: 1e9 },
+        ...('topic' in s && s.topic && typeof s.topic === 'object' && 'partitions' in s.topic ? [{ ...s, topic: { ...s.topic, partitions: 10_000 }, duration: Math.max(s.duration, 36_000) }] : []),
+      ];
+      for (const raw of big) {
+        const r = validateScenario(raw);
+        if (r.ok) continue;
+        for (const e of r.errors.filter((x) => /budget|memory/.test(x.message))) {
+          seen.add(e.message.replace(/\d[\d.,]*/g, '#').slice(0, 40));
+          const ru = errorMessageText(e.message, 'ru');
+          expectRussian(e.message, ru);
+          expect(ru).toMatch(/[Уу]меньшите|Увеличьте|не больше/);
+        }
+      }
+    }
+    // Each of the budget's shapes came up: memory, too many events in a loop, too long a run.
+    expect([...seen].some((x) => x.startsWith('needs too much memory'))).toBe(true);
+    expect([...seen].some((x) => x.startsWith('is too long for the event budget'))).toBe(true);
+  });
+
+  it('a broken or hostile link says what is wrong in Russian', () => {
+    const good = encodeShareHash(shipped.find((s) => s.id === 'mm1')!);
+    const links = [
+      'http://x/#nonsense',
+      'http://x/',
+      `http://x/${good.slice(0, good.length - 12)}`,
+      `http://x/${good.slice(0, 12)}AAAA${good.slice(16)}`,
+      `http://x/${good}&bogus=1`,
+      `http://x/${good}&sweep=arrival.rate`,
+      `http://x/${good}&sweep=arrival.rate:0.5:0.9:70:10`,
+      `http://x/${good}&sweep=arrival.rate:0.5:0.9:5:1000`,
+      `http://x/${good}&sweep=seed:1:5:5:2`,
+      'http://x/#list=mm1,nope!&at=0',
+      'http://x/#list=mm1&at=5',
+      'http://x/#mock=1.50.0.19',
+      `http://x/#${'v2.' + 'A'.repeat(20_000)}`,
+    ];
+    const lines: string[] = [];
+    for (const link of links) {
+      const view = decodeShareView(link);
+      const r = view.ok ? decodeShare(link) : view;
+      if (!r.ok) lines.push(...r.errors.map((e: ScenarioError) => formatError(e)));
+    }
+    expect(lines.length).toBeGreaterThanOrEqual(links.length - 2);
+    for (const line of lines) {
+      const ru = errorLineText(line, 'ru');
+      expect(ru.startsWith('ссылка: '), ru).toBe(true);
+      const message = line.replace(/^link: /, '').replace(/ \(got .*\)$/s, '');
+      expectRussian(message, errorMessageText(message, 'ru'));
+    }
+  });
+
+  it('the fault editor’s own checks, and an imported file’s rejected keys', () => {
+    const f = { at: 10, kind: 'consumer-crash', target: 'c-1', duration: 5 } as never;
+    const r = withFields(f, 0, { at: 'soon', duration: '5' }, 60);
+    expect(r.ok).toBe(false);
+    const late = withFields(f, 0, { at: '99' }, 60);
+    for (const line of [...(r.ok ? [] : r.errors), ...(late.ok ? [] : late.errors)]) {
+      const ru = errorLineText(line, 'ru');
+      expect(prose(ru), ru).not.toMatch(ENGLISH);
+    }
+    const imported = importConfig(readFileSync('test/fixtures/import/bad-consumer.properties', 'utf8'), {});
+    if (!imported.ok) throw new Error('the fixture imports');
+    expect(imported.rejected.length).toBeGreaterThan(3);
+    for (const x of imported.rejected) expectRussian(x.message, errorMessageText(x.message, 'ru'));
+  });
+});

@@ -284,6 +284,11 @@ test('the language switch translates the view and the explanation, and is rememb
   // The producer's rate in Russian units ("/с", not "/s").
   await expect(page.locator('g[data-testid=producer]').first()).toContainText('/с');
   await expect(page.getByTestId('topology')).not.toContainText('/s');
+  // A member's tooltip too: its state, partitions and how busy it is.
+  await page.getByTestId('play').click();
+  await expect.poll(async () => Number(await page.getByTestId('sim-time').getAttribute('data-value'))).toBeGreaterThan(20);
+  await page.getByTestId('play').click();
+  await expect(page.locator('g[data-testid=member] > title').first()).toContainText(/^renderer-1: .+; партиции .+; занят \d+ %$/);
   await page.reload();
   await expect(page.getByTestId('play')).toContainText('Пуск');
   const ru = await page.getByTestId('explain-title').textContent();

@@ -18,7 +18,7 @@ function load(id: string): Scenario {
 }
 
 function html(scenario: Scenario, sections: readonly SettingsSection[], lang: 'en' | 'ru' = 'en'): string {
-  return render(SettingsPanel, { props: { scenario, sections: [...sections], lang, onapply: () => null, onclose: () => {} } }).body;
+  return render(SettingsPanel, { props: { scenario, title: scenario.title, sections: [...sections], lang, onapply: () => null, onclose: () => {} } }).body;
 }
 
 const testids = (body: string): Set<string> => new Set([...body.matchAll(/data-testid="([^"]+)"/g)].map((m) => m[1]));

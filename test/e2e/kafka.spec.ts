@@ -327,6 +327,8 @@ test('settings in Russian: a bad value is explained in Russian, under its field 
   await openKafka(page, 'consumers-gt-partitions');
   await page.getByTestId('lang-ru').click();
   await page.getByTestId('open-settings').click();
+  // The dialog is titled with the lesson's Russian title, not the scenario file's English one.
+  await expect(page.locator('#settings-title')).toHaveText('Настройки — 40 подов на 12 партиций');
   await page.getByTestId('set-topic.partitions').fill('0.5');
   await page.getByTestId('set-groups.0.members').fill('-3');
   const list = page.getByTestId('settings-errors');

@@ -226,6 +226,12 @@ export class Playground {
 
   t = (key: MessageKey, vars?: Vars): string => translate(this.lang, key, vars);
 
+  /** A scenario's title as the page shows it: its lesson's, in the page's language, else its own. */
+  titleOf(s: Scenario): string {
+    const c = lessonInfo(s.id);
+    return (c ? c[this.lang]?.title || c.en.title : '') || s.title || s.id;
+  }
+
   /**
    * What a chart without data says, the same for every chart of every model: before and during a
    * run the model's invitation (`waiting`, "press Play"); after a run that ended or failed, that

@@ -545,11 +545,13 @@ export function budgetErrors(s: Scenario): BudgetError[] {
   if (c.bytes > MEMORY_BUDGET) {
     const top = [...c.memory].sort((a, b) => b.bytes - a.bytes)[0];
     const share = top.bytes / c.bytes;
+    // A Pareto tail's alpha near 1 crowds the queue: it must be raised, not lowered.
+    const raise = top.field === 'arrival.shape.alpha';
     errors.push({
       path: top.field,
       message:
         `needs too much memory: this run may need about ${fmtBytes(c.bytes)}, the budget is ${fmtBytes(MEMORY_BUDGET)}; ` +
-        `${Math.round(share * 100)} % of it is ${top.what}. Lower ${top.field}` +
+        `${Math.round(share * 100)} % of it is ${top.what}. ${raise ? `Raise ${top.field} or lower duration` : `Lower ${top.field}`}` +
         (top.field === 'duration' ? " (or the producers' rates)" : '') +
         (top.field.endsWith('keys.count') && c.alsoLower ? ` or ${c.alsoLower}` : ''),
     });

@@ -331,5 +331,8 @@ describe('run budgets', () => {
     expect(errs[0]).toMatch(/^arrival\.shape\.alpha: is too close to 1 for the event budget: .* up to [\d.]+ × 10\^\d+ arrivals/);
     // A heavy but sane tail still runs.
     expect(errorsOf({ ...raw('mm1'), arrival: { rate: 0.9, shape: { type: 'pareto', alpha: 1.5 } } })).toEqual([]);
+    // Its queue too large for memory: alpha is to be raised (nearer 1 crowds it more), not lowered.
+    const crowded = errorsOf({ ...raw('mm1'), warmup: 0, duration: 1e6, arrival: { rate: 1, shape: { type: 'pareto', alpha: 1.01 } } });
+    expect(crowded.find((e) => e.includes('needs too much memory'))).toMatch(/^arrival\.shape\.alpha: needs too much memory: .*\. Raise arrival\.shape\.alpha or lower duration$/);
   });
 });

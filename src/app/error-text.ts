@@ -271,17 +271,120 @@ const RULES: Rule[] = [
     /^must be more than 0 s with exponential backoff \(0 would retry at once, like backoff "none"\)$/,
     () => 'при экспоненциальной паузе должно быть больше 0 с (с 0 повтор шёл бы сразу, как при backoff "none")',
   ],
+  // ── Kafka's own refusals (the exception's text stays as Kafka writes it) ──
+  [
+    /^must be "all" with enable\.idempotence=true (\(ConfigException: ".+"\)); set acks to "all", or enable\.idempotence to false or null$/,
+    (m) => `при enable.idempotence=true должно быть "all" ${m[1]}; задайте acks "all" или enable.idempotence false либо null`,
+  ],
+  [
+    /^must be in \[1, 2147483647\] with enable\.idempotence=true (\(ConfigException: ".+"\)); or set enable\.idempotence to false or null$/,
+    (m) => `при enable.idempotence=true должно быть в [1; 2\u00a0147\u00a0483\u00a0647] ${m[1]}; или задайте enable.idempotence false либо null`,
+  ],
+  [
+    /^must be in \[1, (\d+)\] (with enable\.idempotence=true|while enable\.idempotence is not false \(Kafka 4 turns it on by default and refuses this even when it is not set\)) (\(ConfigException: ".+"\)); set enable\.idempotence to false to allow more$/,
+    (m) =>
+      `${m[2].startsWith('with') ? 'при enable.idempotence=true' : 'пока enable.idempotence не false (Kafka 4 включает его по умолчанию и отказывает, даже когда он не задан)'} должно быть в [1; ${m[1]}] ${m[3]}; чтобы разрешить больше, задайте enable.idempotence false`,
+  ],
+  [
+    /^must be at least (recordBytes|batch\.size) \((\d+)\), in \[(\d+), 1099511627776\] bytes: each new batch takes max\(batch\.size, the record's size\) bytes of buffer\.memory, so with less every send\(\) would fail (\(Kafka: ".+"\))$/,
+    (m) =>
+      `должно быть не меньше ${m[1]} (${num(m[2])}), в [${num(m[3])}; 1\u00a0099\u00a0511\u00a0627\u00a0776] байт: каждая новая пачка берёт из buffer.memory max(batch.size, размер записи) байт, и с меньшим значением любой send() завершился бы ошибкой ${m[4]}`,
+  ],
+  [
+    /^must be at least linger\.ms \+ request\.timeout\.ms \((\d+) \+ (\d+) = (\d+) ms\), in \[(\d+), 86400000\] ms (\(ConfigException: ".+"\))$/,
+    (m) => `должно быть не меньше linger.ms + request.timeout.ms (${num(m[1])} + ${num(m[2])} = ${num(m[3])} мс), в [${num(m[4])}; 86\u00a0400\u00a0000] мс ${m[5]}`,
+  ],
+  [
+    /^must be at least processor\.commit\.interval\.ms \((\d+) ms\): Kafka Streams refuses a transaction timeout lower than its commit interval, as every transaction would time out before its commit$/,
+    (m) => `должно быть не меньше processor.commit.interval.ms (${num(m[1])} мс): Kafka Streams не принимает тайм-аут транзакции меньше интервала коммита — каждая транзакция истекала бы до коммита`,
+  ],
+  [
+    /^must be at most the broker's transaction\.max\.timeout\.ms \((\d+) ms\), in \[1, (\d+)\] ms: InitProducerId refuses a longer one \(InvalidTxnTimeoutException\)$/,
+    (m) => `должно быть не больше transaction.max.timeout.ms брокера (${num(m[1])} мс), в [1; ${num(m[2])}] мс: InitProducerId отказывает в более длинном (InvalidTxnTimeoutException)`,
+  ],
+  [
+    /^must be at most cluster\.brokers \((\d+)\), in \[1, (\d+)\]: Kafka refuses (".+")$/,
+    (m) => `должно быть не больше cluster.brokers (${m[1]}), в [1; ${m[2]}]: Kafka отказывает: ${m[3]}`,
+  ],
+  [
+    /^must be at most topic\.replication\.factor \((\d+)\), in \[1, (\d+)\]: Kafka accepts a larger value, but then the ISR \(at most (\d+) replicas\) is never large enough and every acks=all write fails with NOT_ENOUGH_REPLICAS\. The usual pair is replication\.factor 3 with min\.insync\.replicas 2$/,
+    (m) =>
+      `должно быть не больше topic.replication.factor (${m[1]}), в [1; ${m[2]}]: Kafka примет и больше, но тогда ISR (не больше ${m[3]} реплик) никогда не будет достаточно большим, и каждая запись с acks=all упадёт с NOT_ENOUGH_REPLICAS. Обычная пара — replication.factor 3 и min.insync.replicas 2`,
+  ],
+  [/^must have at most cluster\.brokers \((\d+)\) racks: one per broker, by index \(a shorter list is cycled\)$/, (m) => `должно содержать не больше cluster.brokers (${m[1]}) стоек: по одной на брокер, по порядку (короткий список повторяется по кругу)`],
+  [
+    /^must be "leader" while the brokers have no racks \(cluster\.broker\.rack is \[\]\): the rack-aware selector picks a replica by its broker\.rack$/,
+    () => 'должно быть "leader", пока у брокеров нет стоек (cluster.broker.rack = []): rack-aware выбирает реплику по её broker.rack',
+  ],
+  [
+    /^must be "topic" when there is no processor: "(.+)" is written by the processor \(set processor, or reads to "topic"\)$/,
+    (m) => `должно быть "topic", когда процессора нет: "${m[1]}" пишет процессор (задайте processor или reads "topic")`,
+  ],
+  [/^names the processor, but the scenario has none: (\S+) stops or starts the processor \(use broker-crash for a broker\)$/, (m) => `называет процессор, а в сценарии его нет: ${m[1]} останавливает или запускает процессор (для брокера — broker-crash)`],
+  [
+    /^must be more than 0, in \(0, 60000\] ms, when (\S+) is 0: an empty fetch would be answered in zero time and sent again at once, so simulated time would stop$/,
+    (m) => `должно быть больше 0, в (0; 60\u00a0000] мс, когда ${m[1]} равно 0: пустая выборка получала бы ответ мгновенно и тут же уходила бы снова, и модельное время остановилось бы`,
+  ],
+  [
+    /^must be more than 0 when pool (\S+) short-polls \((\S+) is 0\): each empty ReceiveMessage would be answered in zero time and called again at once, so simulated time would stop\. Set rtt\.ms in \(0, 60000\] ms or (\S+) in \[1, 20\] s \(long polling\)$/,
+    (m) =>
+      `должно быть больше 0, когда пул ${m[1]} опрашивает коротко (${m[2]} равно 0): каждый пустой ReceiveMessage получал бы ответ мгновенно и вызывался бы снова, и модельное время остановилось бы. Задайте rtt.ms в (0; 60\u00a0000] мс или ${m[3]} в [1; 20] с (долгий опрос)`,
+  ],
+  [
+    /^must take time when processing\.failureRate is 1 and retry\.mode is "none": every attempt fails at once and the consumer seeks back to the same record forever, so simulated time would stop \(give it a positive mean, or a retry mode that moves past a failing record, or lower failureRate\)$/,
+    () =>
+      'должно занимать время, когда processing.failureRate равно 1, а retry.mode — "none": каждая попытка сразу падает, и консьюмер без конца возвращается к той же записи, так что модельное время остановилось бы (задайте положительное среднее, режим повторов, который проходит мимо падающей записи, или уменьшите failureRate)',
+  ],
+  [
+    /^must take time when a (poison record|dependency outage) \((faults\.\d+)\) .+ \(give it a positive mean, or a retry mode that moves past a failing record\)$/,
+    (m) =>
+      `должно занимать время: ${m[1] === 'poison record' ? `ядовитая запись (${m[2]}) падает в обработчике` : `отказ зависимости (${m[2]}) роняет каждую попытку`}, а retry.mode — "none", так что консьюмер повторял бы мгновенно и без конца, и модельное время остановилось бы (задайте положительное среднее или режим повторов, который проходит мимо падающей записи)`,
+  ],
+  [
+    /^cannot be true together with allowIdleConsumers \(KEDA refuses the pair: one lifts the cap at the partition count, the other lowers it\)$/,
+    () => 'не может быть true вместе с allowIdleConsumers (KEDA отвергает эту пару: одна настройка снимает потолок на числе партиций, другая его снижает)',
+  ],
+  [
+    /^must be "uniform", "zipf" or "coarse": a table topic needs keys \(a compacted topic refuses records without one\)$/,
+    () => 'должно быть "uniform", "zipf" или "coarse": топику-таблице нужны ключи (сжимаемый топик не принимает записи без ключа)',
+  ],
+  [
+    /^must be at most slidingWindowSize \((\d+)\): the window never holds more calls than that, so the breaker could never judge$/,
+    (m) => `должно быть не больше slidingWindowSize (${m[1]}): в окне никогда не бывает больше вызовов, так что автомат не смог бы вынести решение`,
+  ],
+  [/^needs a bounded buffer downstream to watch \(none of (.+) has one\), or null$/, (m) => `нужен ограниченный буфер ниже по потоку, за которым следить (ни у одной из стадий ${m[1]} его нет), или null`],
+  [/^needs a stage with respond: true on the way of its items \(its callers wait for that response\), or null$/, () => 'нужна стадия с respond: true на пути её элементов (вызывающие ждут этого ответа), или null'],
+  [
+    /^sends copies before the response: a stage with respond comes after it, and only the stage that responds or one after it may send to several$/,
+    () => 'рассылает копии до ответа: стадия с respond идёт после неё, а отправлять в несколько стадий может только отвечающая стадия или стоящая после неё',
+  ],
+  [/^must not be a stage name \(a slowdown names one or the other\)$/, () => 'не должно совпадать с именем стадии (замедление называет либо стадию, либо зависимость)'],
+  [
+    /^would bring (\S+) to (\d+) workers: a stage has at most (\d+) over a run \(workers plus added\), so at most (\d+) here$/,
+    (m) => `довело бы ${m[1]} до ${m[2]} воркеров: у стадии за прогон не больше ${m[3]} (workers плюс добавленные), так что здесь можно не больше ${m[4]}`,
+  ],
+  [
+    /^would bring (group|pool) (\S+) to (\d+) consumers: a (?:group|pool) has at most (\d+) over a run \((\w+) plus added\), so at most (-?\d+) here$/,
+    (m) =>
+      `довело бы ${m[1] === 'group' ? 'группу' : 'пул'} ${m[2]} до ${m[3]} консьюмеров: у ${m[1] === 'group' ? 'группы' : 'пула'} за прогон не больше ${m[4]} (${m[5]} плюс добавленные), так что здесь можно не больше ${m[6]}`,
+  ],
+  [
+    /^is too close to 1 for the event budget: Pareto gaps can be as short as mean·\(α−1\)\/α, so this run may see up to (.+?) arrivals \((.+?) events; the budget is (.+?)\)\. Raise alpha or lower duration$/,
+    (m) =>
+      `слишком близко к 1 для бюджета событий: интервалы Парето бывают короче mean·(α−1)/α, так что прогон может увидеть до ${count(m[1])} поступлений (${count(m[2])} событий при бюджете ${count(m[3])}). Увеличьте alpha или уменьшите duration`,
+  ],
   [
     /^must be one of Kafka’s assignors: (.+) \(or (.+)\)$/,
     (m) => `должно быть одним из назначателей Kafka: ${m[1].replace(' or ', ' или ')} (или ${m[2]})`,
   ],
   // ── the run's budget (budget.ts) ──
   [
-    /^needs too much memory: this run may need about (\S+ \S+), the budget is (\S+ \S+); (\d+) % of it is (.+)\. Lower (\S+)( \(or the producers' rates\))?( or the number of consumer groups)?$/,
+    /^needs too much memory: this run may need about (\S+ \S+), the budget is (\S+ \S+); (\d+) % of it is (.+)\. (?:Lower (\S+)|Raise (\S+) or lower duration)( \(or the producers' rates\))?( or the number of consumer groups)?$/,
     (m) =>
-      `требует слишком много памяти: прогону может понадобиться около ${bytes(m[1])} при бюджете ${bytes(m[2])}; ${m[3]} % из них — ${what(m[4])}. Уменьшите ${m[5]}` +
-      (m[6] ? ' (или интенсивность продюсеров)' : '') +
-      (m[7] ? ' или число групп консьюмеров' : ''),
+      `требует слишком много памяти: прогону может понадобиться около ${bytes(m[1])} при бюджете ${bytes(m[2])}; ${m[3]} % из них — ${what(m[4])}. ` +
+      (m[5] ? `Уменьшите ${m[5]}` : `Увеличьте ${m[6]} или уменьшите duration`) +
+      (m[7] ? ' (или интенсивность продюсеров)' : '') +
+      (m[8] ? ' или число групп консьюмеров' : ''),
   ],
   [
     /^asks for too many events: this run needs about (.+?) events, the budget is (.+?); (\d+) % of them are (.+?)\. ((?:Lower|Raise|Give) .+)$/,

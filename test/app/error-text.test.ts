@@ -115,6 +115,56 @@ describe('validation messages in Russian', () => {
     expect([...seen].some((x) => x.startsWith('is too long for the event budget'))).toBe(true);
   });
 
+  it('every check across fields, of every model, says it in Russian', () => {
+    type Edit = [id: string, keys: (string | number)[], value: unknown][];
+    const cases: Edit[] = [
+      // Kafka's producer refusals (the cluster model)
+      [['idempotent-producer', ['producers', 0, 'enable.idempotence'], true], ['idempotent-producer', ['producers', 0, 'acks'], '1']],
+      [['idempotent-producer', ['producers', 0, 'enable.idempotence'], true], ['idempotent-producer', ['producers', 0, 'retries'], 0]],
+      [['idempotent-producer', ['producers', 0, 'enable.idempotence'], true], ['idempotent-producer', ['producers', 0, 'max.in.flight.requests.per.connection'], 10]],
+      [['idempotent-producer', ['producers', 0, 'enable.idempotence'], null], ['idempotent-producer', ['producers', 0, 'max.in.flight.requests.per.connection'], 10]],
+      [['idempotent-producer', ['producers', 0, 'buffer.memory'], 100]],
+      [['idempotent-producer', ['producers', 0, 'delivery.timeout.ms'], 1]],
+      [['idempotent-producer', ['topic', 'replication.factor'], 9]],
+      [['idempotent-producer', ['topic', 'min.insync.replicas'], 9]],
+      [['follower-fetch', ['cluster', 'broker.rack'], ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j']]],
+      [['idempotent-producer', ['cluster', 'replica.selector.class'], 'rack-aware']],
+      [['exactly-once', ['processor'], null]],
+      [['exactly-once', ['processor', 'processing.guarantee'], 'exactly_once_v2'], ['exactly-once', ['processor', 'transaction.timeout.ms'], 3_000_000]],
+      [['exactly-once', ['processor', 'processing.guarantee'], 'exactly_once_v2'], ['exactly-once', ['processor', 'transaction.timeout.ms'], 10], ['exactly-once', ['processor', 'commit.interval.ms'], 1000]],
+      [['idempotent-producer', ['timing', 'rtt.ms'], 0], ['idempotent-producer', ['cluster', 'replica.fetch.wait.max.ms'], 0]],
+      // the other models
+      [['lease-too-short', ['timing', 'rtt.ms'], 0], ['lease-too-short', ['queue', 'ReceiveMessageWaitTimeSeconds'], 0]],
+      [['poison-message', ['groups', 0, 'processing', 'time'], { type: 'deterministic', mean: 0 }], ['poison-message', ['groups', 0, 'processing', 'failureRate'], 1], ['poison-message', ['groups', 0, 'retry', 'mode'], 'none']],
+      [['poison-message', ['groups', 0, 'processing', 'time'], { type: 'deterministic', mean: 0 }], ['poison-message', ['groups', 0, 'retry', 'mode'], 'none'], ['poison-message', ['faults', 0, 'effect'], 'exception']],
+      [['autoscale-by-lag', ['groups', 0, 'autoscaler', 'limitToPartitionsWithLag'], true], ['autoscale-by-lag', ['groups', 0, 'autoscaler', 'allowIdleConsumers'], true]],
+      [['compaction', ['producer', 'keys'], { kind: 'none' }]],
+      [['circuit-breaker', ['breaker', 'enabled'], true], ['circuit-breaker', ['breaker', 'slidingWindowSize'], 5], ['circuit-breaker', ['breaker', 'minimumNumberOfCalls'], 50]],
+      [['circuit-breaker', ['clients', 'backoff'], 'exponential'], ['circuit-breaker', ['clients', 'backoff.base'], 0]],
+      [['circuit-breaker', ['clients', 'backoff'], 'exponential'], ['circuit-breaker', ['clients', 'backoff.base'], 2], ['circuit-breaker', ['clients', 'backoff.cap'], 1]],
+      [['request-path', ['stages', 0, 'respond'], false]],
+      [['request-path', ['stages', 0, 'calls', 0, 'name'], 'signup']],
+      [['request-path', ['faults', 0], { at: 60, kind: 'add-workers', target: 'signup', count: 1000 }]],
+      [['pipeline-stages', ['stages', 0, 'pause'], { high: 80, low: 20 }]],
+      [['mg1-heavy', ['arrival', 'shape'], { type: 'pareto', alpha: 1.01 }]],
+      // a queue far too large for memory: the costliest part, and the field to lower
+      [['mg1-heavy', ['arrival', 'shape'], { type: 'pareto', alpha: 1.01 }], ['mg1-heavy', ['duration'], 1e6], ['mg1-heavy', ['arrival', 'rate'], 1]],
+    ];
+    const shapes = new Set<string>();
+    for (const edits of cases) {
+      let draft: unknown = shipped.find((x) => x.id === edits[0][0])!;
+      for (const [, keys, value] of edits) draft = setAt(draft, keys.map(String), value);
+      const r = validateScenario(draft);
+      expect(r.ok, JSON.stringify(edits)).toBe(false);
+      if (r.ok) continue;
+      for (const e of r.errors) {
+        shapes.add(e.message.slice(0, 30));
+        expectRussian(e.message, errorMessageText(e.message, 'ru'));
+      }
+    }
+    expect(shapes.size).toBeGreaterThanOrEqual(cases.length - 2);
+  });
+
   it('a broken or hostile link says what is wrong in Russian', () => {
     const good = encodeShareHash(shipped.find((s) => s.id === 'mm1')!);
     const links = [

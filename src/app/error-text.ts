@@ -8,7 +8,7 @@
  * every message a settings field, a budget or a broken link can produce has a rule).
  */
 import type { Lang } from './i18n.ts';
-import { unitText } from './format.ts';
+import { unitAfter } from './format.ts';
 
 /** A number as the validator wrote it ("1000000", "0.5", "1e-100") in Russian: grouped digits, a decimal comma. */
 function num(x: string): string {
@@ -17,12 +17,8 @@ function num(x: string): string {
   return new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 20, useGrouping: Math.abs(v) >= 10_000 }).format(v);
 }
 
-/** " s" → " с": a unit after a value, with its leading space ("/с" without one, as the page writes rates); unknown units as they are. */
-function unit(u: string | undefined): string {
-  if (!u) return '';
-  const ru = unitText(u.trim(), 'ru');
-  return ru.startsWith('/') ? ru : ` ${ru}`;
-}
+/** " s" (as a pattern captures it, with its space) → " с"; "/с" without one. */
+const unit = (u: string | undefined): string => unitAfter(u?.trim(), 'ru');
 
 /** "[1, 64]" or "(0, 1000]" in Russian: "[1; 64]", "(0; 1000]" (the decimal comma takes the comma's place). */
 function interval(open: string, lo: string, hi: string, close: string): string {

@@ -29,6 +29,12 @@ export function unitText(unit: string, lang: Lang): string {
   return lang === 'ru' ? (UNIT_RU[unit] ?? unit) : unit;
 }
 
+/** A unit as it follows a number: " мс" after a space, a rate's "/с" without one ("1 000 000/с"); "" for none. */
+export function unitAfter(unit: string | null | undefined, lang: Lang): string {
+  if (!unit) return '';
+  return `${unit.startsWith('/') ? '' : ' '}${unitText(unit, lang)}`;
+}
+
 const ok = (x: number | null | undefined): x is number => typeof x === 'number' && Number.isFinite(x);
 
 /** A number with about `sig` significant digits (integers ≥ 10^sig are shown whole). */

@@ -4,7 +4,7 @@
  * range as text, the unit, and the validation error at its path. Pure, so it is unit-tested.
  */
 import type * as v from 'valibot';
-import { fmt, fmtInt, unitText } from '../format.ts';
+import { fmt, fmtInt, unitAfter, unitText } from '../format.ts';
 import { errorMessageText } from '../error-text.ts';
 import type { ScenarioError } from '../../scenario/index.ts';
 import { ScenarioSchema } from '../../scenario/index.ts';
@@ -206,9 +206,7 @@ function ruleText(info: FieldInfo, lang: SettingsLang): string | null {
   if (c.kind === 'number') {
     const r = rangeText(c.range, lang);
     if (r === null) return null;
-    // "1 000 000/с", "60 000 мс": a rate's unit follows the number without a space.
-    const unit = info.unit ? `${info.unit.startsWith('/') ? '' : ' '}${unitText(info.unit, lang)}` : '';
-    return `${panelText(lang, 'range')}: ${r}${unit}${c.range.integer ? `, ${panelText(lang, 'integer')}` : ''}`;
+    return `${panelText(lang, 'range')}: ${r}${unitAfter(info.unit, lang)}${c.range.integer ? `, ${panelText(lang, 'integer')}` : ''}`;
   }
   if (c.kind === 'select' || c.kind === 'variant') return `${panelText(lang, 'options')}: ${c.options.join(', ')}`;
   return null;

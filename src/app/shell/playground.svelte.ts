@@ -226,8 +226,8 @@ export class Playground {
 
   t = (key: MessageKey, vars?: Vars): string => translate(this.lang, key, vars);
 
-  /** A scenario's title as the page shows it: its lesson's, in the page's language, else its own. */
-  titleOf(s: Scenario): string {
+  /** A scenario's title as the page shows it: its lesson's, in the page's language, else its own (else its id). */
+  titleOf(s: { id: string; title?: string }): string {
     const c = lessonInfo(s.id);
     return (c ? c[this.lang]?.title || c.en.title : '') || s.title || s.id;
   }

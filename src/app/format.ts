@@ -78,3 +78,19 @@ export function fmtTick(lang: Lang, x: number): string {
   if (a >= 1e4) return `${fmt(lang, x / 1e3, 3)}k`;
   return fmt(lang, x, 3);
 }
+
+/** A duration given in seconds, with its unit: milliseconds below a second ("1.35 ms", "192 s"). */
+export function fmtDuration(lang: Lang, seconds: number | null | undefined, sig = 3): string {
+  if (!ok(seconds)) return DASH;
+  // Seconds from what rounds to 1,000 ms up ("1 s", not "1,000 ms").
+  return Math.abs(seconds) >= 1 - 0.5 * 10 ** -sig || seconds === 0 ? `${fmt(lang, seconds, sig)}${unitAfter('s', lang)}` : `${fmt(lang, seconds * 1000, sig)}${unitAfter('ms', lang)}`;
+}
+
+/**
+ * The unit of a chart's values when its y axis is labelled with a time unit alone ("s" or "ms", in
+ * either language), as every chart of durations is: its legend then shows each value as a duration.
+ */
+export function durationAxis(yLabel: string): 's' | 'ms' | null {
+  for (const u of ['s', 'ms'] as const) if (yLabel === u || yLabel === unitText(u, 'ru')) return u;
+  return null;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSpeed, parseSpeedKey, speedChoices, speedKey } from '../../src/app/speed.ts';
-import { decimalsFor, fmt, fmtInt, fmtPM, fmtTick } from '../../src/app/format.ts';
+import { decimalsFor, durationAxis, fmt, fmtDuration, fmtInt, fmtPM, fmtTick } from '../../src/app/format.ts';
 import { littleView } from '../../src/app/panels/station/little.ts';
 import { MESSAGES } from '../../src/app/i18n.ts';
 import { SWEEP_MESSAGES } from '../../src/app/shell/sweep-text.ts';
@@ -56,6 +56,19 @@ describe('format', () => {
     expect(fmtTick('en', 200_000)).toBe('200k');
     expect(fmtTick('en', 1_500_000)).toBe('1.5M');
     expect(fmtTick('en', 250)).toBe('250');
+  });
+
+  it('durations carry their unit, in milliseconds below a second', () => {
+    expect(fmtDuration('en', 0.00135)).toBe('1.35 ms');
+    expect(fmtDuration('ru', 0.00135)).toBe('1,35 мс');
+    expect(fmtDuration('ru', 0.9994)).toBe('999 мс');
+    expect(fmtDuration('ru', 0.9995)).toBe('1 с');
+    expect(fmtDuration('en', 192.4)).toBe('192 s');
+    expect(fmtDuration('ru', 1.5)).toBe('1,5 с');
+    expect(fmtDuration('en', 0)).toBe('0 s');
+    expect(fmtDuration('en', null)).toBe('—');
+    // A chart's legend reads durations off a y axis labelled with the unit alone, in either language.
+    expect(['s', 'с', 'ms', 'мс', 'W, s', 'records', 'записей/с'].map(durationAxis)).toEqual(['s', 's', 'ms', 'ms', null, null, null]);
     expect(fmt('en', null)).toBe('—');
     expect(fmt('en', Number.NaN)).toBe('—');
   });

@@ -1,7 +1,8 @@
 /**
  * The Russian page writes its units in Russian: no counter of any model, on any shipped scenario,
  * shows "/s", "s", "ms" or "MB" next to a number (the Russian page reads "/с", "с", "мс", "МБ"),
- * and the settings' tooltips say what a field accepts in Russian, not in the schema's English.
+ * and the settings' tooltips say what a field accepts in Russian, not in the schema's English. In
+ * either language a counter whose label names its unit ("Lag age, s") writes none after its value.
  */
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../src/scenario/index.ts';
@@ -38,6 +39,12 @@ describe('units in Russian', () => {
     for (const c of cells) {
       for (const [what, text] of [['unit', c.unit], ['value', c.text], ['note', c.note]] as const) {
         expect(LATIN_UNIT.test(text ?? ''), `${s.id} ${c.testid} ${what}: «${text}»`).toBe(false);
+      }
+    }
+    // A unit is written once: a label that names it ("Lag age, s") has none after its value.
+    for (const lang of ['en', 'ru'] as const) {
+      for (const c of panels.counters({ ...pg, lang } as Playground)) {
+        if (/, (?:s|с|ms|мс|\/s|\/с|MB|МБ|%)$/.test(c.label)) expect(c.unit ?? '', `${s.id} ${lang} ${c.testid}: «${c.label}» and «${c.text} ${c.unit}»`).toBe('');
       }
     }
   });

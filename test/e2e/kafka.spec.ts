@@ -289,6 +289,9 @@ test('the language switch translates the view and the explanation, and is rememb
   await expect.poll(async () => Number(await page.getByTestId('sim-time').getAttribute('data-value'))).toBeGreaterThan(20);
   await page.getByTestId('play').click();
   await expect(page.locator('g[data-testid=member] > title').first()).toContainText(/^renderer-1: .+; партиции .+; занят \d+ %$/);
+  // Durations in the legends carry their unit: "p50 1,35 мс", not "p50 0,00135".
+  await expect(page.getByTestId('chart-latency').locator('.legend b').first()).toHaveText(/^\d[\d\u00a0,]* (мс|с)$/);
+  await expect(page.getByTestId('chart-lag-seconds').locator('.legend b').first()).toHaveText(/^\d[\d\u00a0,]* (мс|с)$/);
   await page.reload();
   await expect(page.getByTestId('play')).toContainText('Пуск');
   const ru = await page.getByTestId('explain-title').textContent();

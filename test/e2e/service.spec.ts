@@ -32,6 +32,8 @@ test('retry-storm: after the outage the load stays above capacity and nothing is
   await expect(page.getByTestId('s-goodput')).toHaveAttribute('data-bad', '1');
   expect(await num(page, 's-overload')).toBeGreaterThanOrEqual(160);
   await expect(page.getByTestId('s-recovery')).toContainText('not recovered');
+  // No value, so no unit beside the dash.
+  await expect(page.getByTestId('s-recovery').locator('.value')).toHaveText('—');
   expect(await num(page, 's-wasted')).toBeGreaterThan(0.7);
   // Counters are the charts' last points: offered load and goodput of the last whole second.
   expect((await last(page, 'chart-load'))[0]).toBe(await num(page, 's-offered'));

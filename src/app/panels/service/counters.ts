@@ -86,7 +86,6 @@ export function serviceCounters(pg: Playground): CounterItem[] {
       hint: 'c.failWaitHint',
       value: num(s?.failedP50),
       text: fmt(L, s?.failedP50, 3),
-      unit: unitText('s', L),
       bad: s && s.failedP50 !== null && s.failedP50 >= 0.9 * v.scenario.clients.timeout ? v.t('c.failWaitBad') : null,
       note: s?.failedP99 != null && s ? v.t('c.failWaitP99', { n: fmt(L, s.failedP99, 3) }) : '',
     },

@@ -2,6 +2,8 @@
  * Presenter mode, for a projector: body text of 20 px or more and chart labels of 16 px or more at
  * 1280×720, darker greys, the lesson and only the panels and counters its Watch bullets name —
  * nothing clipped, in either language, and no panels overlapping at 125 % and 150 % browser zoom.
+ * A lesson step too long for the column at that size is shown in pages, each read without a scroll
+ * box, turned by PageDown / PageUp (a clicker) and the pager.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -58,6 +60,71 @@ test('large type and only the panels the lesson names', async ({ page }) => {
   expect(labels.length).toBeGreaterThan(3);
   expect(Math.min(...labels)).toBeGreaterThanOrEqual(16);
   await page.screenshot({ path: `${SHOTS}/presenter-eager-vs-cooperative.png` });
+});
+
+test('a step too long for the column is shown in pages: PageDown and PageUp turn them, then the steps; the pager too', async ({ page }) => {
+  await open(page, 'black-friday', 'ru');
+  const body = page.getByTestId('lesson-step');
+  // Outside presenter mode the step is one page, without a pager.
+  await page.getByTestId('step-watch').click();
+  await expect(body).toHaveAttribute('data-pages', '1');
+  await expect(page.getByTestId('lesson-pager')).toHaveCount(0);
+  await page.keyboard.press('p');
+  await expect(body).toHaveAttribute('data-pages', /^[2-9]$/);
+  const pages = Number(await body.getAttribute('data-pages'));
+  const items = page.getByTestId('watch-item');
+  await expect(items.first()).toBeVisible();
+  await expect(items.last()).toBeHidden();
+  await expect(page.getByTestId('lesson-pager')).toContainText(`стр. 1 из ${pages}`);
+  await expect(page.getByTestId('lesson-page-prev')).toBeDisabled();
+  for (let p = 2; p <= pages; p++) {
+    await page.keyboard.press('PageDown');
+    await expect(body).toHaveAttribute('data-page', String(p));
+  }
+  await expect(items.first()).toBeHidden();
+  await expect(items.last()).toBeVisible();
+  await expect(page.getByTestId('lesson-page-next')).toBeDisabled();
+  // Past the step's last page: the next step, at its first page; PageUp comes back to the last.
+  await page.keyboard.press('PageDown');
+  await expect(body).toHaveAttribute('data-step', 'why');
+  await expect(body).toHaveAttribute('data-page', '1');
+  await page.keyboard.press('PageUp');
+  await expect(body).toHaveAttribute('data-step', 'watch');
+  await expect(body).toHaveAttribute('data-page', String(pages));
+  await expect(items.last()).toBeVisible();
+  // The pager's buttons turn the pages as well.
+  await page.getByTestId('lesson-page-prev').click();
+  await expect(body).toHaveAttribute('data-page', String(pages - 1));
+  await page.getByTestId('lesson-page-next').click();
+  await expect(body).toHaveAttribute('data-page', String(pages));
+  // Another step starts at its first page.
+  await page.getByTestId('step-story').click();
+  await expect(body).toHaveAttribute('data-page', '1');
+  await page.screenshot({ path: `${SHOTS}/presenter-pages-black-friday-ru.png` });
+  // Leaving presenter mode shows the whole step again.
+  await page.getByTestId('step-watch').click();
+  await page.keyboard.press('Escape');
+  await expect(body).toHaveAttribute('data-pages', '1');
+  await expect(items.last()).toBeVisible();
+  await expect(items.first()).toBeVisible();
+});
+
+test('in a playlist, PageDown turns the step’s pages first, then moves to the next scenario', async ({ page }) => {
+  await page.goto('/#list=black-friday,mm1&at=0');
+  await page.getByTestId('lang-ru').click();
+  await page.keyboard.press('p');
+  await page.getByTestId('step-watch').click();
+  const body = page.getByTestId('lesson-step');
+  await expect(body).toHaveAttribute('data-pages', /^[2-9]$/);
+  const pages = Number(await body.getAttribute('data-pages'));
+  for (let p = 2; p <= pages; p++) {
+    await page.keyboard.press('PageDown');
+    await expect(body).toHaveAttribute('data-page', String(p));
+  }
+  await expect(page.getByTestId('playlist')).toHaveAttribute('data-at', '0');
+  await page.keyboard.press('PageDown');
+  await expect(page.getByTestId('playlist')).toHaveAttribute('data-at', '1');
+  await expect(page.getByTestId('scenario')).toHaveValue('mm1');
 });
 
 /** Boxes of the visible panels, cards and counters: none may overlap another, none may leave the window sideways. */
@@ -124,7 +191,36 @@ async function clipped(page: Page): Promise<string[]> {
   );
 }
 
-test('every scenario in presenter mode, both languages: nothing clipped, nothing overlapping', async ({ page }) => {
+/**
+ * Walks the shown step's pages with PageDown: none may need a scroll box, and together they show
+ * each of the step's blocks (sentences, Watch items, buttons) once, in order.
+ */
+async function pagesRead(page: Page): Promise<string[]> {
+  const body = page.getByTestId('lesson-step');
+  await expect(body).toHaveAttribute('data-pages', /^\d+$/);
+  const pages = Number(await body.getAttribute('data-pages'));
+  const out: string[] = [];
+  const seen: number[] = [];
+  let total = 0;
+  for (let p = 1; p <= pages; p++) {
+    if (p > 1) {
+      await page.keyboard.press('PageDown');
+      await expect(body).toHaveAttribute('data-page', String(p));
+    }
+    const r = await body.evaluate((el) => {
+      const blocks = [...el.querySelectorAll('[data-block]')];
+      return { over: el.scrollHeight - el.clientHeight, total: blocks.length, shown: blocks.flatMap((b, i) => ((b as HTMLElement).offsetParent !== null ? [i] : [])) };
+    });
+    if (r.over > 1) out.push(`page ${p} of ${pages} needs a scroll box (${r.over} px more)`);
+    if (r.shown.length === 0) out.push(`page ${p} of ${pages} is empty`);
+    seen.push(...r.shown);
+    total = r.total;
+  }
+  if (seen.join() !== [...Array(total).keys()].join()) out.push(`the pages show blocks ${seen.join()} of ${total}`);
+  return out;
+}
+
+test('every scenario in presenter mode, both languages: nothing clipped, nothing overlapping, every page of every step read without a scroll box', async ({ page }) => {
   test.setTimeout(300_000);
   const problems: string[] = [];
   for (const lang of ['en', 'ru'] as const) {
@@ -139,6 +235,7 @@ test('every scenario in presenter mode, both languages: nothing clipped, nothing
         if ((await tab.count()) === 0) continue;
         await tab.click();
         problems.push(...(await clipped(page)).map((p) => `${lang} ${s.id} ${step}: ${p}`));
+        problems.push(...(await pagesRead(page)).map((p) => `${lang} ${s.id} ${step}: ${p}`));
       }
       problems.push(...(await overlaps(page)).map((p) => `${lang} ${s.id}: ${p}`));
       problems.push(...(await spills(page)).map((p) => `${lang} ${s.id}: ${p}`));

@@ -104,6 +104,12 @@ export class Playground {
   lessonStep = $state<LessonStep>('story');
   /** The step was chosen by the reader since the scenario opened (then Play does not move it). */
   #stepChosen = false;
+  /**
+   * Presenter mode pages a lesson step too long for the column at its large type (Lesson.svelte
+   * measures the pages): the page shown (−1 = the step's last, once measured) and how many it has.
+   */
+  lessonPage = $state(0);
+  lessonPages = $state(1);
   settingsOpen = $state(false);
   /** The settings panel edits compare view's B run instead of the scenario. */
   settingsForB = $state(false);
@@ -642,6 +648,29 @@ export class Playground {
   setStep(step: LessonStep): void {
     this.lessonStep = step;
     this.#stepChosen = true;
+  }
+
+  /** The shown lesson step has a page after (dir 1) or before (−1) the one shown. */
+  hasLessonPage(dir: 1 | -1): boolean {
+    const page = this.lessonPage + dir;
+    return this.lessonPage >= 0 && page >= 0 && page < this.lessonPages;
+  }
+
+  /**
+   * The lesson's next (dir 1) or previous (−1) page: within the step while it has one, else the
+   * next step's first page or the previous step's last. False at either end of the lesson.
+   */
+  turnLessonPage(dir: 1 | -1): boolean {
+    if (this.hasLessonPage(dir)) {
+      this.lessonPage += dir;
+      return true;
+    }
+    const steps = LESSON_STEPS.filter((s) => s !== 'fix' || !!this.info?.fix);
+    const i = steps.indexOf(this.lessonStep) + dir;
+    if (i < 0 || i >= steps.length) return false;
+    this.setStep(steps[i]);
+    this.lessonPage = dir < 0 ? -1 : 0;
+    return true;
   }
 
   /** Opens compare view: B is the lesson's fix when there is one, else the same scenario (to change in B's settings). */

@@ -1,6 +1,6 @@
 /**
  * Strings of the parts of the page that load when first opened (src/app/shell/lazy.svelte.ts): W vs ρ,
- * compare view, the playlist maker and the timeline, in English and Russian — a table of their own, so they load
+ * compare view, the playlist maker, the timeline and presenter mode's lesson pager, in English and Russian — a table of their own, so they load
  * with those chunks, not with the page.
  */
 import { makeTranslate, type Lang, type Vars } from '../i18n.ts';
@@ -72,6 +72,9 @@ const en = {
   'timeline.delete': 'Delete',
   'timeline.close': 'Close',
   'timeline.editNote': 'Any edit makes every fault part of the scenario (the link carries them) and replays the run to the moment shown.',
+  'pager.page': 'page {n} of {of}',
+  'pager.prev': 'Previous page of this step (PageUp)',
+  'pager.next': 'Next page of this step (PageDown)',
 };
 
 export type ToolMessageKey = keyof typeof en;
@@ -143,6 +146,9 @@ const ru: Record<ToolMessageKey, string> = {
   'timeline.delete': 'Удалить',
   'timeline.close': 'Закрыть',
   'timeline.editNote': 'После правки все сбои становятся частью сценария (их несёт ссылка), а прогон повторяется до показанного момента.',
+  'pager.page': 'стр. {n} из {of}',
+  'pager.prev': 'Предыдущая страница шага (PageUp)',
+  'pager.next': 'Следующая страница шага (PageDown)',
 };
 
 export const TOOL_MESSAGES: Record<Lang, Record<ToolMessageKey, string>> = { en, ru };

@@ -29,10 +29,15 @@ export function unitText(unit: string, lang: Lang): string {
   return lang === 'ru' ? (UNIT_RU[unit] ?? unit) : unit;
 }
 
+/** What goes between a number and its unit (already in the page's language): a space, none before a rate's "/s" ("1 000 000/с"). */
+export function unitGap(unit: string): string {
+  return unit.startsWith('/') ? '' : ' ';
+}
+
 /** A unit as it follows a number: " мс" after a space, a rate's "/с" without one ("1 000 000/с"); "" for none. */
 export function unitAfter(unit: string | null | undefined, lang: Lang): string {
   if (!unit) return '';
-  return `${unit.startsWith('/') ? '' : ' '}${unitText(unit, lang)}`;
+  return `${unitGap(unit)}${unitText(unit, lang)}`;
 }
 
 const ok = (x: number | null | undefined): x is number => typeof x === 'number' && Number.isFinite(x);

@@ -3,7 +3,8 @@
  * 1280×720, darker greys, the lesson and only the panels and counters its Watch bullets name —
  * nothing clipped, in either language, and no panels overlapping at 125 % and 150 % browser zoom.
  * A lesson step too long for the column at that size is shown in pages, each read without a scroll
- * box, turned by PageDown / PageUp (a clicker) and the pager.
+ * box, turned by PageDown / PageUp (a clicker) and the pager. The topology and the charts share the
+ * column's height: a chart gives way only to what the topology must show.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -175,6 +176,62 @@ async function spills(page: Page): Promise<string[]> {
   });
 }
 
+/** A chart's plot asks for this height in presenter mode, and gives way down to {@link PLOT_FLOOR} (CSS px, before the zoom). */
+const PLOT_ASKS = 84;
+const PLOT_FLOOR = 40;
+
+/**
+ * Presenter mode's main area at 1280×720: no drawing cut by its card, no card below the window,
+ * and no chart squeezed while the topology above it has room to spare. The two share the column
+ * half and half, and one whose content needs more takes it from the other: a chart's plot is
+ * under {@link PLOT_ASKS} px only when the charts already have half the column or the topology
+ * needs all it has, and never under the floor. (Before, the topology took two thirds whatever it
+ * held, and a chart kept a 40 px plot — a line with nothing to read — under empty space.)
+ */
+async function panelsFit(page: Page): Promise<string[]> {
+  return page.evaluate(
+    ({ asks, floor }) => {
+      const out: string[] = [];
+      const zoomOf = (e: Element): number => (e as Element & { currentCSSZoom?: number }).currentCSSZoom ?? 1;
+      const name = (e: Element): string => e.getAttribute('data-testid') ?? e.className.toString().split(' ')[0];
+      const cards = [...document.querySelectorAll('.main .card')].filter((c) => c.getBoundingClientRect().height > 0);
+      for (const card of cards) {
+        const box = card.getBoundingClientRect();
+        if (box.bottom > window.innerHeight + 1) out.push(`${name(card)} ends ${Math.round(box.bottom - window.innerHeight)} px below the window`);
+        for (const svg of card.querySelectorAll('svg')) {
+          const r = svg.getBoundingClientRect();
+          if (r.height > 0 && r.bottom > box.bottom + 1) out.push(`${name(card)}: its drawing is cut ${Math.round(r.bottom - box.bottom)} px short`);
+        }
+        if (card.scrollHeight > card.clientHeight + 1) out.push(`${name(card)}: its content is cut ${card.scrollHeight - card.clientHeight} px short`);
+      }
+      const topo = document.querySelector<HTMLElement>('.main [data-testid="topology"]');
+      // The least height the topology's content needs: its height when sized to its content.
+      let spare = 0;
+      // Whether the charts have half of the height they share with the topology (or all of it).
+      const charts = document.querySelector('.main .model-charts');
+      const chartsH = charts?.getBoundingClientRect().height ?? 0;
+      const chartsHalf = !topo || chartsH >= (chartsH + topo.getBoundingClientRect().height) / 2 - 2;
+      if (topo) {
+        const h = topo.getBoundingClientRect().height / zoomOf(topo);
+        topo.style.height = 'min-content';
+        topo.style.flexGrow = '0';
+        const least = topo.getBoundingClientRect().height / zoomOf(topo);
+        topo.style.height = '';
+        topo.style.flexGrow = '';
+        spare = h - least;
+      }
+      for (const plot of document.querySelectorAll('.main section.chart .plot')) {
+        const h = plot.getBoundingClientRect().height / zoomOf(plot);
+        const chart = name(plot.closest('section.chart')!);
+        if (h < floor - 1) out.push(`${chart}: a plot of ${Math.round(h)} px, below the floor of ${floor}`);
+        else if (h < asks - 1 && spare > 2 && !chartsHalf) out.push(`${chart}: a plot of ${Math.round(h)} px, the charts under half the column while the topology has ${Math.round(spare)} px to spare`);
+      }
+      return out;
+    },
+    { asks: PLOT_ASKS, floor: PLOT_FLOOR },
+  );
+}
+
 /** Text cut off inside its box: what the e2e suite calls clipping elsewhere too. */
 async function clipped(page: Page): Promise<string[]> {
   return page.evaluate(() =>
@@ -220,7 +277,7 @@ async function pagesRead(page: Page): Promise<string[]> {
   return out;
 }
 
-test('every scenario in presenter mode, both languages: nothing clipped, nothing overlapping, every page of every step read without a scroll box', async ({ page }) => {
+test('every scenario in presenter mode, both languages: nothing clipped, nothing overlapping, no chart squeezed under a topology with room to spare, every page of every step read without a scroll box', async ({ page }) => {
   test.setTimeout(300_000);
   const problems: string[] = [];
   for (const lang of ['en', 'ru'] as const) {
@@ -239,10 +296,30 @@ test('every scenario in presenter mode, both languages: nothing clipped, nothing
       }
       problems.push(...(await overlaps(page)).map((p) => `${lang} ${s.id}: ${p}`));
       problems.push(...(await spills(page)).map((p) => `${lang} ${s.id}: ${p}`));
+      problems.push(...(await panelsFit(page)).map((p) => `${lang} ${s.id}: ${p}`));
       await page.screenshot({ path: `${SHOTS}/presenter-${s.id}-${lang}.png` });
     }
   }
   expect(problems).toEqual([]);
+});
+
+test('after a run, with the numbers in the legends and the topology: the panels still fit, and no consumer box writes its slots over its name', async ({ page }) => {
+  for (const id of ['hot-partition', 'memory-alarm']) {
+    await open(page, id);
+    await page.keyboard.press('p');
+    await runToEnd(page);
+    expect(await panelsFit(page), id).toEqual([]);
+    // memory-alarm's ten RabbitMQ consumers at presenter size: "#1" and "0/10" shared a 40 px box.
+    const collisions = await page.locator('[data-testid="consumer"]').evaluateAll((boxes) =>
+      boxes.flatMap((b) => {
+        const [name, slots] = [b.querySelector('.cname'), b.querySelector('.cheld')].map((t) => t?.getBoundingClientRect());
+        return name && slots && name.right > slots.left && slots.right > name.left ? [b.getAttribute('data-name')] : [];
+      }),
+    );
+    expect(collisions, id).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/presenter-after-run-${id}.png` });
+    await page.keyboard.press('Escape');
+  }
 });
 
 for (const zoom of [1.25, 1.5]) {

@@ -135,8 +135,11 @@ export interface ModelPanels<S extends Scenario = Scenario> {
   tabs: ModelTab[];
   /** The counters strip. */
   counters(pg: Playground): CounterItem[];
-  /** The settings panel's sections (paths into the scenario; ranges come from the schema). */
-  settings: readonly SettingsSection[];
+  /**
+   * The settings panel's sections (paths into the scenario; ranges come from the schema), loaded
+   * with the settings panel or the sweep tool: a chunk of their own, not in the first load.
+   */
+  settings(): Promise<readonly SettingsSection[]>;
   sweep: SweepPlan<S> | null;
   /** "Next log line" applies (the model writes an event log). */
   hasLog: boolean;

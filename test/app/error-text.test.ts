@@ -72,8 +72,8 @@ describe('validation messages in Russian', () => {
   });
 
   it.each(shipped.map((s) => [s.id, s] as const))('%s: every error a settings field can show', async (_id, s) => {
-    const panels = await pageFor(s.model).panels();
-    const fields = buildView(panels.settings, s, [], 'en').flatMap((sec) => sec.fields);
+    const sections = await (await pageFor(s.model).panels()).settings();
+    const fields = buildView(sections, s, [], 'en').flatMap((sec) => sec.fields);
     let checked = 0;
     for (const f of fields) {
       for (const value of badValues(f.control.kind, f.rangeObj)) {
@@ -85,7 +85,7 @@ describe('validation messages in Russian', () => {
           checked++;
         }
         // The field's own error, as the panel shows it under the field.
-        const ru = buildView(panels.settings, draft, r.errors, 'ru').flatMap((sec) => sec.fields).find((x) => x.testid === f.testid);
+        const ru = buildView(sections, draft, r.errors, 'ru').flatMap((sec) => sec.fields).find((x) => x.testid === f.testid);
         if (ru?.error) expect(prose(ru.error), ru.error).not.toMatch(ENGLISH);
       }
     }

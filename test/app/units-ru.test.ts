@@ -50,9 +50,9 @@ describe('units in Russian', () => {
   });
 
   it.each(shipped.map((s) => [s.id, s] as const))('%s: every settings tooltip says what the field accepts in Russian', async (_id, s) => {
-    const panels = await pageFor(s.model).panels();
+    const sections = await (await pageFor(s.model).panels()).settings();
     const titles = (lang: 'en' | 'ru') =>
-      buildView(panels.settings, s, [], lang).flatMap((sec) => sec.fields.flatMap((f) => [{ kind: f.control.kind, title: f.title, range: f.range }, ...f.items.flatMap((it) => it.fields.map((x) => ({ kind: 'item', title: x.title, range: null })))]));
+      buildView(sections, s, [], lang).flatMap((sec) => sec.fields.flatMap((f) => [{ kind: f.control.kind, title: f.title, range: f.range }, ...f.items.flatMap((it) => it.fields.map((x) => ({ kind: 'item', title: x.title, range: null })))]));
     const ru = titles('ru');
     expect(ru.length).toBeGreaterThan(0);
     for (const { title } of ru) {

@@ -641,9 +641,12 @@ test('latency vs utilisation: the sweep fills simulated points near the theory c
 // the first load has the list of ids and the page's handling of a variant) took it to 195.1 kB. The
 // timeline (scrubbing, the fault editor) loads as a chunk of its own and chart exports load when first
 // used, yet with the cluster model's producer (connections, sequence errors, truncation details) and a
-// 53rd scenario the queue measured 196.1 kB: the budget is 198 kB until the shipped scenarios'
-// descriptions (10 kB gzipped of the entry chunk) load on demand.
-test('production build: the first load of any model stays under 198 kB of gzipped JavaScript', () => {
+// 53rd scenario the queue measured 196.1 kB, and the budget was 198 kB. Presenter mode's pages and
+// layout took the cluster's first load to 198.1 kB; then each model's settings sections (field
+// titles, hints and ranges for the settings panel and the sweep tool, and the Kafka sections every
+// model shares) became a chunk loaded with those tools (ModelPanels.settings in src/app/registry.ts):
+// the largest first load, the queue's with its largest lesson, measured 185.6 kB, so the budget is 190 kB.
+test('production build: the first load of any model stays under 190 kB of gzipped JavaScript', () => {
   const dir = 'dist/assets';
   const files = readdirSync(dir).filter((x) => x.endsWith('.js') && !x.includes('worker'));
   const gz = (f: string) => gzipSync(readFileSync(`${dir}/${f}`)).length;
@@ -678,6 +681,6 @@ test('production build: the first load of any model stays under 198 kB of gzippe
     const first = closure([main!, p]);
     // Interview mode is a lazy chunk of its own (vite.config.ts), loaded only when a question opens.
     expect([...first].filter((f) => f.startsWith('interview-') || f.startsWith('lesson-')), p).toEqual([]);
-    expect([...first].reduce((a, f) => a + gz(f), 0) + lesson, p).toBeLessThan(198_000);
+    expect([...first].reduce((a, f) => a + gz(f), 0) + lesson, p).toBeLessThan(190_000);
   }
 });

@@ -6,16 +6,30 @@
  * `value` is null until the chunk has arrived; a chunk that fails to load is reported by `error`.
  */
 export function lazy<T>(load: () => Promise<T>, wanted: () => boolean): { readonly value: T | null; readonly error: unknown } {
+  return lazyFor(() => true, load, wanted);
+}
+
+/**
+ * {@link lazy} for something that depends on a key (a model's settings sections): loaded for the
+ * current `key()` once `wanted()` is true, and again when the key changes (`value` is null
+ * meanwhile, never the previous key's). A key of null loads nothing.
+ */
+export function lazyFor<K, T>(key: () => K | null, load: (key: K) => Promise<T>, wanted: () => boolean): { readonly value: T | null; readonly error: unknown } {
   let value = $state<T | null>(null);
   let error = $state<unknown>(null);
-  let started = false;
+  let loadedFor: K | null = null;
   $effect(() => {
-    if (started || !wanted()) return;
-    started = true;
-    load().then(
-      (m) => (value = m),
+    const k = key();
+    if (k === null || k === loadedFor || !wanted()) return;
+    loadedFor = k;
+    value = null;
+    load(k).then(
+      (v) => {
+        if (loadedFor === k) value = v;
+      },
       (e: unknown) => {
-        started = false; // a later open tries again (e.g. after the network came back)
+        if (loadedFor !== k) return;
+        loadedFor = null; // a later open tries again (e.g. after the network came back)
         error = e;
       },
     );

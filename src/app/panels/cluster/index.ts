@@ -8,14 +8,13 @@ import EventLog from '../common/EventLog.svelte';
 import { ctranslate } from '../common/text.ts';
 import { clusterCounters } from './counters.ts';
 import { clusterCompare } from './compare.ts';
-import { CLUSTER_SETTINGS } from './settings.ts';
 
 export const panels: ModelPanels<ClusterScenario> = {
   Main,
   Side: Faults,
   tabs: [{ id: 'log', label: (pg) => `${ctranslate(pg.lang, 'tab.log')} (${(pg.data as ClusterData | null)?.log.length ?? 0})`, component: EventLog }],
   counters: clusterCounters,
-  settings: CLUSTER_SETTINGS,
+  settings: () => import('./settings.ts').then((m) => m.CLUSTER_SETTINGS),
   // No W(ρ) sweep: the lesson of this model is durability, not queueing delay.
   sweep: null,
   hasLog: true,

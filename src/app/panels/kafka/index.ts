@@ -11,7 +11,6 @@ import { ctranslate } from '../common/text.ts';
 import { kafkaCounters } from './counters.ts';
 import { ktranslate } from './text.ts';
 import { kafkaSweep } from './sweep.ts';
-import { KAFKA_SETTINGS } from './sections.ts';
 import { recordOfLine } from './trace/picks.ts';
 
 export const panels: ModelPanels<KafkaScenario> = {
@@ -22,7 +21,7 @@ export const panels: ModelPanels<KafkaScenario> = {
     { id: 'trace', label: (pg) => ktranslate(pg.lang, 'tab.trace'), component: TraceTab },
   ],
   counters: kafkaCounters,
-  settings: KAFKA_SETTINGS,
+  settings: () => import('./sections.ts').then((m) => m.KAFKA_SETTINGS),
   sweep: kafkaSweep,
   hasLog: true,
   compare: kafkaCompare,

@@ -8,14 +8,13 @@ import EventLog from '../common/EventLog.svelte';
 import { ctranslate } from '../common/text.ts';
 import { outboxCounters } from './counters.ts';
 import { outboxCompare } from './compare.ts';
-import { OUTBOX_SETTINGS } from './settings.ts';
 
 export const panels: ModelPanels<OutboxScenario> = {
   Main,
   Side: Faults,
   tabs: [{ id: 'log', label: (pg) => `${ctranslate(pg.lang, 'tab.log')} (${(pg.data as OutboxData | null)?.log.length ?? 0})`, component: EventLog }],
   counters: outboxCounters,
-  settings: OUTBOX_SETTINGS,
+  settings: () => import('./settings.ts').then((m) => m.OUTBOX_SETTINGS),
   sweep: null,
   hasLog: true,
   compare: outboxCompare,

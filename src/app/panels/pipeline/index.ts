@@ -8,14 +8,13 @@ import EventLog from '../common/EventLog.svelte';
 import { ctranslate } from '../common/text.ts';
 import { pipelineCounters } from './counters.ts';
 import { pipelineCompare } from './compare.ts';
-import { PIPELINE_SETTINGS } from './settings.ts';
 
 export const panels: ModelPanels<PipelineScenario> = {
   Main,
   Side: Faults,
   tabs: [{ id: 'log', label: (pg) => `${ctranslate(pg.lang, 'tab.log')} (${(pg.data as PipelineData | null)?.log.length ?? 0})`, component: EventLog }],
   counters: pipelineCounters,
-  settings: PIPELINE_SETTINGS,
+  settings: () => import('./settings.ts').then((m) => m.PIPELINE_SETTINGS),
   sweep: null,
   hasLog: true,
   compare: pipelineCompare,

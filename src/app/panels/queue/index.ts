@@ -9,14 +9,13 @@ import { ctranslate } from '../common/text.ts';
 import { queueCounters } from './counters.ts';
 import { queueSweep } from './sweep.ts';
 import { queueCompare } from './compare.ts';
-import { QUEUE_SETTINGS } from './settings.ts';
 
 export const panels: ModelPanels<QueueScenario> = {
   Main,
   Side: Faults,
   tabs: [{ id: 'log', label: (pg) => `${ctranslate(pg.lang, 'tab.log')} (${(pg.data as QueueData | null)?.log.length ?? 0})`, component: EventLog }],
   counters: queueCounters,
-  settings: QUEUE_SETTINGS,
+  settings: () => import('./settings.ts').then((m) => m.QUEUE_SETTINGS),
   sweep: queueSweep,
   hasLog: true,
   compare: queueCompare,

@@ -8,14 +8,13 @@ import EventLog from '../common/EventLog.svelte';
 import { ctranslate } from '../common/text.ts';
 import { serviceCounters } from './counters.ts';
 import { serviceCompare } from './compare.ts';
-import { SERVICE_SETTINGS } from './settings.ts';
 
 export const panels: ModelPanels<ServiceScenario> = {
   Main,
   Side: Faults,
   tabs: [{ id: 'log', label: (pg) => `${ctranslate(pg.lang, 'tab.log')} (${(pg.data as ServiceData | null)?.log.length ?? 0})`, component: EventLog }],
   counters: serviceCounters,
-  settings: SERVICE_SETTINGS,
+  settings: () => import('./settings.ts').then((m) => m.SERVICE_SETTINGS),
   sweep: null,
   hasLog: true,
   compare: serviceCompare,

@@ -5,13 +5,12 @@ import { stationCompare } from './compare.ts';
 import Main from './Main.svelte';
 import { stationCounters } from './counters.ts';
 import { stationSweep } from './sweep.ts';
-import { STATION_SETTINGS } from './settings.ts';
 
 export const panels: ModelPanels<StationScenario> = {
   Main,
   tabs: [],
   counters: stationCounters,
-  settings: STATION_SETTINGS,
+  settings: () => import('./settings.ts').then((m) => m.STATION_SETTINGS),
   sweep: stationSweep,
   hasLog: false,
   compare: stationCompare,

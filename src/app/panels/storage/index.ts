@@ -8,14 +8,13 @@ import EventLog from '../common/EventLog.svelte';
 import { ctranslate } from '../common/text.ts';
 import { storageCounters } from './counters.ts';
 import { storageCompare } from './compare.ts';
-import { STORAGE_SETTINGS } from './settings.ts';
 
 export const panels: ModelPanels<StorageScenario> = {
   Main,
   Side: Faults,
   tabs: [{ id: 'log', label: (pg) => `${ctranslate(pg.lang, 'tab.log')} (${(pg.data as StorageData | null)?.log.length ?? 0})`, component: EventLog }],
   counters: storageCounters,
-  settings: STORAGE_SETTINGS,
+  settings: () => import('./settings.ts').then((m) => m.STORAGE_SETTINGS),
   sweep: null,
   hasLog: true,
   compare: storageCompare,

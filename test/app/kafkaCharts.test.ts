@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildLineChart, heatmapGrid, linePath, points, thin, yTickCount } from '../../src/app/charts/lineChart.ts';
+import { buildLineChart, fitTicks, heatmapGrid, linePath, points, thin, yTickCount } from '../../src/app/charts/lineChart.ts';
+import { fmtTick } from '../../src/app/format.ts';
 import { line } from 'd3-shape';
 import { scaleLinear } from 'd3-scale';
 import fc from 'fast-check';
@@ -17,6 +18,23 @@ describe('Kafka line charts', () => {
     expect(p.length).toBeLessThanOrEqual(101);
     expect(p[p.length - 1]).toEqual([999, 1998]);
     expect(p.every(([, v]) => Number.isFinite(v))).toBe(true);
+  });
+
+  it('fitTicks draws fewer x ticks where their labels would touch, and the usual five where they fit', () => {
+    const ru = (v: number): string => fmtTick('ru', v);
+    const wide = scaleLinear().domain([0, 600]).range([0, 600]);
+    expect(fitTicks(wide, 5, ru).map((t) => t.value)).toEqual(wide.ticks(5));
+    // A 120 px plot of 0–600 s (a heat map in presenter mode, browser at 150 %): seven labels of three digits touched.
+    const narrow = scaleLinear().domain([0, 600]).range([0, 120]);
+    expect(narrow.ticks(5)).toHaveLength(7);
+    const fitted = fitTicks(narrow, 5, ru);
+    expect(fitted.map((t) => t.value)).toEqual([0, 200, 400, 600]);
+    for (let i = 1; i < fitted.length; i++) expect(fitted[i].pos - fitted[i - 1].pos).toBeGreaterThanOrEqual(3 * 6.7 + 8);
+    // "2 000" is five characters: 0–7,200 s keeps four labels over 200 px, two over 100.
+    expect(fitTicks(scaleLinear().domain([0, 7200]).range([0, 200]), 5, ru).map((t) => t.value)).toEqual([0, 2000, 4000, 6000]);
+    expect(fitTicks(scaleLinear().domain([0, 7200]).range([0, 100]), 5, ru).map((t) => t.value)).toEqual([0, 5000]);
+    // Never fewer than what ticks(2) gives, however narrow.
+    expect(fitTicks(scaleLinear().domain([0, 600]).range([0, 20]), 5, ru).length).toBeGreaterThanOrEqual(1);
   });
 
   it('buildLineChart returns one path per line, ticks inside the plot and the last values', () => {

@@ -3,7 +3,7 @@
  * from bucketed columns (d3-scale; the paths are d3-shape's straight lines, built directly). No DOM: the Svelte
  * component writes the <svg>.
  */
-import { scaleLinear } from 'd3-scale';
+import { scaleLinear, type ScaleLinear } from 'd3-scale';
 
 export interface Cols {
   t: ArrayLike<number>;
@@ -75,6 +75,19 @@ export function linePath(pts: readonly (readonly [number, number])[], x: (v: num
   return pts.length === 1 ? d + 'Z' : d;
 }
 
+/**
+ * The scale's "nice" ticks, `count` of them or fewer where their labels (about `charPx` a
+ * character, centred on the tick) would run into each other: a narrow chart (a phone, a browser
+ * zoomed to 150 %) writes "0 200 400 600", not "0100200300400500600".
+ */
+export function fitTicks(scale: ScaleLinear<number, number>, count: number, label: (v: number) => string, charPx = 6.7, gap = 8): Tick[] {
+  for (let n = count; ; n--) {
+    const ticks = scale.ticks(n).map((value) => ({ value, pos: scale(value) }));
+    const room = (i: number): boolean => ticks[i].pos - ticks[i - 1].pos >= ((label(ticks[i].value).length + label(ticks[i - 1].value).length) / 2) * charPx + gap;
+    if (n <= 2 || ticks.every((_, i) => i === 0 || room(i))) return ticks;
+  }
+}
+
 /** Drops every other tick (keeping 0) until labels are at least `gap` px apart. */
 export function thin(ticks: Tick[], gap = 14): Tick[] {
   let out = ticks;
@@ -90,7 +103,7 @@ export const yTickCount = (h: number): number => Math.max(2, Math.min(5, Math.fl
  * above is clipped by the plot and reported in `over`, so a small number looks small next to a
  * run that went off the scale.
  */
-export function buildLineChart(lines: Cols[], opts: { width: number; height: number; xMax: number; yMin?: number; yFixed?: number | null }): LineChartGeom {
+export function buildLineChart(lines: Cols[], opts: { width: number; height: number; xMax: number; yMin?: number; yFixed?: number | null; xLabel?: (v: number) => string }): LineChartGeom {
   const width = Math.max(opts.width, MARGIN.left + MARGIN.right + 10);
   const height = Math.max(opts.height, MARGIN.top + MARGIN.bottom + 10);
   const plot = { left: MARGIN.left, right: width - MARGIN.right, top: MARGIN.top, bottom: height - MARGIN.bottom };
@@ -108,7 +121,7 @@ export function buildLineChart(lines: Cols[], opts: { width: number; height: num
     width,
     height,
     plot,
-    xTicks: x.ticks(5).map((value) => ({ value, pos: x(value) })),
+    xTicks: fitTicks(x, 5, opts.xLabel ?? String),
     yTicks: thin(y.ticks(yTickCount(plot.bottom - plot.top)).map((value) => ({ value, pos: y(value) }))),
     paths: pts.map((p) => linePath(p, x, y)),
     last: pts.map((p) => (p.length > 0 ? p[p.length - 1][1] : null)),

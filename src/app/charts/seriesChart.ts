@@ -7,6 +7,7 @@
  */
 import { scaleLinear } from 'd3-scale';
 import { area, curveStepAfter, line } from 'd3-shape';
+import { fitTicks } from './lineChart.ts';
 
 export interface SeriesInput {
   t: ArrayLike<number>;
@@ -35,6 +36,8 @@ export interface SeriesChartOptions {
   warmup?: number;
   xTickCount?: number;
   yTickCount?: number;
+  /** The x axis's labels as drawn (at 12 px), so that fewer ticks are drawn where they would touch. */
+  xLabel?: (v: number) => string;
 }
 
 export interface Tick {
@@ -173,7 +176,7 @@ export function buildSeriesChart(series: SeriesInput, opts: SeriesChartOptions):
     plot,
     xDomain: [xd[0], xd[1]],
     yDomain: [yd[0], yd[1]],
-    xTicks: x.ticks(opts.xTickCount ?? 6).map((value) => ({ value, pos: x(value) })),
+    xTicks: fitTicks(x, opts.xTickCount ?? 6, opts.xLabel ?? String, 7.7),
     yTicks: y.ticks(opts.yTickCount ?? 5).map((value) => ({ value, pos: y(value) })),
     linePath,
     bandPath,

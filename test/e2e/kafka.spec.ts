@@ -281,6 +281,9 @@ test('the language switch translates the view and the explanation, and is rememb
   await page.getByTestId('step-watch').click();
   await expect(page.getByTestId('explain')).toContainText('На что смотреть');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  // The lesson's tags in the words the Russian lessons use; a product's name as written.
+  await expect(page.locator('[data-testid=tag][data-tag=rebalance]')).toHaveText('ребаланс');
+  await expect(page.locator('[data-testid=tag][data-tag=kafka]')).toHaveText('kafka');
   // The producer's rate in Russian units ("/с", not "/s").
   await expect(page.locator('g[data-testid=producer]').first()).toContainText('/с');
   await expect(page.getByTestId('topology')).not.toContainText('/s');

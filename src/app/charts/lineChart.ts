@@ -83,8 +83,8 @@ export function linePath(pts: readonly (readonly [number, number])[], x: (v: num
 export function fitTicks(scale: ScaleLinear<number, number>, count: number, label: (v: number) => string, charPx = 6.7, gap = 8): Tick[] {
   for (let n = count; ; n--) {
     const ticks = scale.ticks(n).map((value) => ({ value, pos: scale(value) }));
-    const room = (i: number): boolean => ticks[i].pos - ticks[i - 1].pos >= ((label(ticks[i].value).length + label(ticks[i - 1].value).length) / 2) * charPx + gap;
-    if (n <= 2 || ticks.every((_, i) => i === 0 || room(i))) return ticks;
+    const half = ticks.map((t) => (label(t.value).length * charPx) / 2);
+    if (n <= 2 || ticks.every((t, i) => i === 0 || t.pos - ticks[i - 1].pos >= half[i] + half[i - 1] + gap)) return ticks;
   }
 }
 

@@ -57,6 +57,7 @@ test('retry-storm: after the outage the load stays above capacity and nothing is
   expect(await num(page, 's-offered')).toBeLessThan(cap);
   expect(await num(page, 's-goodput')).toBeGreaterThan(80);
   expect(await num(page, 's-overload')).toBeLessThanOrEqual(5);
+  await expect(page.getByTestId('retry-box')).toContainText(/≤ 3, backoff [\d.]+–[\d.]+ s, full jitter/);
   await page.screenshot({ path: `${SHOTS}/service-fix-1280x720.png` });
 });
 
@@ -81,6 +82,9 @@ test('Russian, and the breaker variant: its state chart and box', async ({ page 
   await expect(page.getByTestId('chart-load')).toContainText('Входящая нагрузка и ёмкость');
   await runToEnd(page);
   await expect(page.getByTestId('s-recovery')).toContainText('не восстановился');
+  // Retries without backoff: no jitter to name (it spreads a backoff's wait), and nothing in English.
+  await expect(page.getByTestId('retry-box')).toHaveText(/^Повторы ≤ 3, без паузы\s*без бюджета повторов$/);
+  await expect(page.getByTestId('breaker-box')).toHaveText('Breaker выключен');
   expect(await topologyCut(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/service-ru-1280x720.png` });
   await page.getByTestId('lang-en').click();

@@ -10,6 +10,7 @@
  * "Interview questions".
  */
 import { RngStreams } from '../sim/kernel/rng.ts';
+import { agreeShown } from './ru-plural.ts';
 
 export type RunSide = 'a' | 'b';
 
@@ -272,6 +273,14 @@ export function fill(template: string, ctx: EvalContext, lang: 'en' | 'ru'): Pie
     last = m.index + m[0].length;
   }
   if (last < template.length) out.push({ text: template.slice(last) });
+  // In Russian the noun after a number agrees with it: "2 972 записи", not the author's "записей".
+  if (lang === 'ru') {
+    for (let i = 1; i < out.length; i++) {
+      const num = out[i - 1];
+      const next = out[i];
+      if ('value' in num && num.value !== null && 'text' in next) out[i] = { text: agreeShown(num.shown, next.text) };
+    }
+  }
   return out;
 }
 

@@ -140,6 +140,7 @@ test('a number on a slider, in Russian: the question’s overrides, the measured
   await expect(page.getByTestId('q-rule')).toHaveText('Верно, если в пределах ±30 % от измеренного.');
   // The run has the question's overrides (the header says so).
   await expect(page.getByTestId('modified-state')).toBeVisible();
+  await expect(page.getByTestId('modified-state')).toContainText('Вопрос меняет:');
   await page.getByTestId('q-number').fill('45');
   await page.getByTestId('q-number').press('Enter');
   await expect(page.getByTestId('q-slider')).toHaveValue('45');
@@ -151,6 +152,8 @@ test('a number on a slider, in Russian: the question’s overrides, the measured
   const right = q.run!.predict.kind === 'number' && judgeNumber(45, measured, q.run!.predict.within);
   await expect(page.getByTestId('q-verdict')).toHaveAttribute('data-right', String(right));
   await expect(page.getByTestId('q-verdict')).toContainText(right ? '✓ Верно' : '✗ Мимо');
+  // The rule beside the verdict says what would have been right (not "✗ Off · within ±30 %").
+  await expect(page.getByTestId('q-verdict').locator('.mark-line')).toHaveText(`${right ? '✓ Верно' : '✗ Мимо'} · верно в пределах ±30 %`);
   await revealMatchesCli(page, q, ctx);
   // Russian units.
   await expect(page.getByTestId('q-measured')).toHaveText(/^\d[\d\u00a0]*(,\d+)? с$/);
@@ -173,6 +176,10 @@ test('a mock interview: its link names a seeded sequence, a timer runs, the scor
   await expect(page).toHaveURL(new RegExp(`#mock=42\\.3\\.0\\.${pool}$`));
   await expect(page.getByTestId('interview')).toHaveAttribute('data-question', ids[0]);
   await expect(page.getByTestId('mock-place')).toHaveText('Mock 1/3');
+  // The place, clock and buttons leave the question's title a line of its own, as wide as the card.
+  const title = (await page.getByTestId('q-title').boundingBox())!;
+  const card = (await page.getByTestId('interview').boundingBox())!;
+  expect(title.width).toBeGreaterThan(card.width * 0.8);
   const ms = async () => Number(await page.getByTestId('mock-timer').getAttribute('data-ms'));
   const t0 = await ms();
   await expect.poll(ms, { timeout: 5000 }).toBeGreaterThanOrEqual(t0 + 2000);

@@ -7,6 +7,9 @@
  */
 import type { TraceEvent, TraceRequest, TraceResult, TraceState, TracedRecord } from '../../../sim/model/kafka/trace.ts';
 import type { KafkaScenario } from '../../../scenario/schema.ts';
+import { ruForm } from '../../../content/ru-plural.ts';
+
+export { ruForm };
 
 export type TraceLang = 'en' | 'ru';
 
@@ -68,13 +71,6 @@ export function wait(lang: TraceLang, dt: number): string {
 }
 
 const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
-
-/** Russian plural form of n: "one" (1, 21, …), "few" (2–4, 22–24, …) or "many" (0, 5–20, 25, …). */
-export function ruForm(n: number): 'one' | 'few' | 'many' {
-  const m10 = n % 10;
-  const m100 = n % 100;
-  return m10 === 1 && m100 !== 11 ? 'one' : m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14) ? 'few' : 'many';
-}
 
 /** "once" / "3 times"; Russian "1 раз", "3 раза", "5 раз". */
 function times(lang: TraceLang, n: number): string {

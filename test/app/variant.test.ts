@@ -30,6 +30,8 @@ describe('diff', () => {
   it('shows changes as the page writes them', () => {
     expect(showChange({ path: ['groups', 0, 'members'], from: 6, to: 8 })).toBe('groups.0.members 6 → 8');
     expect(showChange({ path: ['faults'], from: [{ at: 1 }], to: [] })).toBe('faults [1 item] → []');
+    expect(showChange({ path: ['faults'], from: [], to: [{ at: 1 }, { at: 2 }] }, 'ru')).toBe('faults [] → [2 элемента]');
+    expect(showChange({ path: ['faults'], from: Array.from({ length: 12 }, () => ({})), to: [{ at: 1 }] }, 'ru')).toBe('faults [12 элементов] → [1 элемент]');
     expect(showChange({ path: ['x'], from: undefined, to: 'on' })).toBe('x — → on');
     const many = [1, 2, 3, 4, 5].map((i) => ({ path: [`k${i}`], from: 0, to: i }));
     expect(listChanges(many, (n) => `+${n} more`)).toBe('k1 0 → 1; k2 0 → 2; k3 0 → 3; +2 more');
@@ -56,7 +58,7 @@ describe('variantOf', () => {
     const v = variantOf(fixed, shipped, fixOf('black-friday'));
     expect(v.fixOn).toBe(true);
     expect(v.changes).toEqual([]);
-    expect(v.fixChanges.map(showChange)).toEqual(['groups.0.members 6 → 12']);
+    expect(v.fixChanges.map((c) => showChange(c))).toEqual(['groups.0.members 6 → 12']);
     expect(withoutFix(fixed, v)).toEqual({ ...s, seed: 7 });
   });
 
@@ -66,7 +68,7 @@ describe('variantOf', () => {
     const more = { ...fixed, groups: [{ ...fixed.groups[0], members: 5 }] } as Scenario;
     const v = variantOf(more, shipped, fixOf('rebalance-storm'));
     expect(v.fixOn).toBe(true);
-    expect(v.changes.map(showChange)).toEqual(['groups.0.members 3 → 5']);
+    expect(v.changes.map((c) => showChange(c))).toEqual(['groups.0.members 3 → 5']);
     const off = withoutFix(more, v)!;
     expect(variantOf(off, shipped, fixOf('rebalance-storm'))).toMatchObject({ fixOn: false, changes: [{ path: ['groups', 0, 'members'], from: 3, to: 5 }] });
   });
@@ -76,7 +78,7 @@ describe('variantOf', () => {
     const eight = { ...s, groups: [{ ...s.groups[0], members: 8 }] } as Scenario;
     const v = variantOf(eight, shipped, fixOf('black-friday'));
     expect(v.fixOn).toBe(false);
-    expect(v.changes.map(showChange)).toEqual(['groups.0.members 6 → 8']);
+    expect(v.changes.map((c) => showChange(c))).toEqual(['groups.0.members 6 → 8']);
     expect(withoutFix(eight, v)).toBeNull();
   });
 

@@ -295,6 +295,9 @@ test('the language switch translates the view and the explanation, and is rememb
   // Durations in the legends carry their unit: "p50 1,35 мс", not "p50 0,00135".
   await expect(page.getByTestId('chart-latency').locator('.legend b').first()).toHaveText(/^\d[\d\u00a0,]* (мс|с)$/);
   await expect(page.getByTestId('chart-lag-seconds').locator('.legend b').first()).toHaveText(/^\d[\d\u00a0,]* (мс|с)$/);
+  // The event log's times too.
+  await page.getByTestId('tab-log').click();
+  await expect(page.getByTestId('log-line').first().locator('.t')).toHaveText(/^\d[\d\u00a0]*(,\d+)? с$/);
   await page.reload();
   await expect(page.getByTestId('play')).toContainText('Пуск');
   const ru = await page.getByTestId('explain-title').textContent();

@@ -15,13 +15,15 @@ export function sourceLine(m: ExportMeta): string {
 }
 
 const csvCell = (s: string): string => (/[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+/** A number to 12 significant digits: a mean of samples is written 117, not 116.99999999999999. */
+export const csvNumber = (x: number): string => (Number.isFinite(x) ? String(Number(x.toPrecision(12))) : String(x));
 
 /** The chart's series in long form (series, t, value), after two `#` lines saying what and whence. */
 export function seriesCsv(chart: string, lines: readonly { label: string; cols: Cols }[], m: ExportMeta): string {
   const rows = [`# ${chart.replace(/[\r\n]+/g, ' ')} — ${m.title.replace(/[\r\n]+/g, ' ')}`, `# ${sourceLine(m)}`, 'series,t_s,value'];
   for (const l of lines) {
     const n = Math.min(l.cols.t.length, l.cols.mean.length);
-    for (let i = 0; i < n; i++) rows.push(`${csvCell(l.label)},${l.cols.t[i]},${l.cols.mean[i]}`);
+    for (let i = 0; i < n; i++) rows.push(`${csvCell(l.label)},${csvNumber(l.cols.t[i])},${csvNumber(l.cols.mean[i])}`);
   }
   return `${rows.join('\n')}\n`;
 }

@@ -5,6 +5,8 @@
  * fix — or every change — back. Pure functions: no page state.
  */
 import { applyOverride, parseOverride, validateScenario, type Scenario } from '../../scenario/index.ts';
+import { agreeAfter } from '../../content/ru-plural.ts';
+import type { Lang } from '../i18n.ts';
 
 type Key = string | number;
 
@@ -107,23 +109,28 @@ export function withoutFix(s: Scenario, v: Variant): Scenario | null {
   return r.ok ? r.scenario : null;
 }
 
-/** A value as the page shows it in a change: numbers and strings as they are, the rest as short JSON. */
-export function showValue(v: unknown): string {
+/** A value as the page shows it in a change: numbers and strings as they are, the rest as short JSON; a list of objects by its length. */
+export function showValue(v: unknown, lang: Lang = 'en'): string {
   if (v === undefined) return '—';
   if (typeof v === 'string') return v;
   if (typeof v === 'number' || typeof v === 'boolean' || v === null) return String(v);
-  if (Array.isArray(v) && v.length > 0 && v.some((x) => typeof x === 'object' && x !== null)) return `[${v.length} ${v.length === 1 ? 'item' : 'items'}]`;
+  if (Array.isArray(v) && v.length > 0 && v.some((x) => typeof x === 'object' && x !== null)) {
+    return lang === 'ru' ? `[${v.length}${agreeAfter(v.length, ' элементов')}]` : `[${v.length} ${v.length === 1 ? 'item' : 'items'}]`;
+  }
   const json = JSON.stringify(v);
   return json.length > 40 ? `${json.slice(0, 38)}…` : json;
 }
 
 /** `groups.0.members 6 → 8` */
-export function showChange(c: Change): string {
-  return `${c.path.join('.')} ${showValue(c.from)} → ${showValue(c.to)}`;
+export function showChange(c: Change, lang: Lang = 'en'): string {
+  return `${c.path.join('.')} ${showValue(c.from, lang)} → ${showValue(c.to, lang)}`;
 }
 
 /** The changes as one short line: the first `max`, then `more(n)` for the rest. */
-export function listChanges(changes: readonly Change[], more: (n: number) => string, max = 3): string {
-  const shown = changes.slice(0, max).map(showChange).join('; ');
+export function listChanges(changes: readonly Change[], more: (n: number) => string, max = 3, lang: Lang = 'en'): string {
+  const shown = changes
+    .slice(0, max)
+    .map((c) => showChange(c, lang))
+    .join('; ');
   return changes.length > max ? `${shown}; ${more(changes.length - max)}` : shown;
 }

@@ -48,7 +48,7 @@ const ru: Record<CMessageKey, string> = {
   'log.all': 'все',
   'log.empty': 'Строк пока нет.',
   'log.count': '{shown} из {total} строк',
-  'log.repeat': 'повторилось {n} раз, до t = {last} с',
+  'log.repeat': 'повторов: {n}, последний при t = {last} с',
   'log.follow': 'отследить',
   'log.followHint': 'Отследить запись {record} по прогону (записана, прочитана, повторена, закоммичена …)',
 };

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { csvNumber, seriesCsv } from '../../src/app/charts/export.ts';
+
+describe('chart CSV', () => {
+  it('writes numbers to 12 significant digits, without a mean’s float noise', () => {
+    expect(csvNumber(116.99999999999999)).toBe('117');
+    expect(csvNumber(219.50000000000003)).toBe('219.5');
+    expect(csvNumber(0.1 + 0.2)).toBe('0.3');
+    expect(csvNumber(1234567.891)).toBe('1234567.891');
+    expect(csvNumber(1e-9)).toBe('1e-9');
+    expect(csvNumber(NaN)).toBe('NaN');
+  });
+
+  it('rows are series, time and value, after the title and source lines', () => {
+    const csv = seriesCsv('Лаг, записей', [{ label: 'всего', cols: { t: [0.1 + 0.2, 1], mean: [116.99999999999999, 2] } as never }], {
+      title: 'Чёрная пятница',
+      scenario: 'black-friday',
+      seed: 1,
+      link: 'http://x/#v2.a',
+    });
+    expect(csv.split('\n').slice(0, 5)).toEqual(['# Лаг, записей — Чёрная пятница', expect.stringMatching(/^# QueueLab .* · scenario black-friday · seed 1 · http:\/\/x\/#v2\.a$/), 'series,t_s,value', 'всего,0.3,117', 'всего,1,2']);
+  });
+});

@@ -82,6 +82,9 @@ const SIGNATURES: Record<string, (page: Page, j: KafkaSummary) => Promise<void>>
   'hot-partition': async (page) => {
     const utils = await page.locator('[data-testid=member]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-util'))));
     expect(Math.max(...utils)).toBeGreaterThan(0.97);
+    // The lesson's "one consumer at ~100 %, the others between zero and ~60 %" is written on the boxes, not only in tooltips.
+    const lines = await page.locator('[data-testid=member] .mstate').allTextContents();
+    expect(lines.map((l) => Number(l.match(/(\d+) %$/)?.[1]))).toEqual(utils.map((u) => Math.round(u * 100)));
     const lags = await page.locator('[data-testid=partition]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-lag'))));
     const sorted = [...lags].sort((a, b) => b - a);
     expect(sorted[0]).toBeGreaterThan(10 * Math.max(1, sorted[1]));

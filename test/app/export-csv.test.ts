@@ -21,3 +21,13 @@ describe('chart CSV', () => {
     expect(csv.split('\n').slice(0, 5)).toEqual(['# Лаг, записей — Чёрная пятница', expect.stringMatching(/^# QueueLab .* · scenario black-friday · seed 1 · http:\/\/x\/#v2\.a$/), 'series,t_s,value', 'всего,0.3,117', 'всего,1,2']);
   });
 });
+
+describe('slide counters', () => {
+  it('a note wraps at spaces onto at most two lines, the rest cut with an ellipsis', async () => {
+    const { wrapLines } = await import('../../src/app/shell/slide.ts');
+    expect(wrapLines('партиции стоят при переезде', 20, 2)).toEqual(['партиции стоят при', 'переезде']);
+    expect(wrapLines('OK', 20, 2)).toEqual(['OK']);
+    expect(wrapLines('one two three four five six', 9, 2)).toEqual(['one two', 'three fo…']);
+    expect(wrapLines('', 10, 2)).toEqual([]);
+  });
+});

@@ -95,6 +95,7 @@ test('the page exports a slide of the view (PNG and SVG) and the run summary, wh
   expect(svgText).toContain(`<desc>QueueLab `);
   const lag = await page.getByTestId('k-lag').locator('.value').textContent();
   expect(svgText).toContain(lag!.trim());
+  // Every counter's value whole (a long one is drawn smaller, never cut: "180k / 135k", not "180k / 1…").
   const charts = await page.locator('.main .left section.chart').count();
   expect((svgText.match(/<svg /g) ?? []).length - 1).toBe(Math.min(6, charts));
 
@@ -106,4 +107,23 @@ test('the page exports a slide of the view (PNG and SVG) and the run summary, wh
   expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
   // 1920 × 1080: width and height are the big-endian words at 16 and 20.
   expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([1920, 1080]);
+});
+
+test('a slide in Russian: every counter’s value whole and its note on up to two lines, never cut', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('lang-ru').click();
+  await page.getByTestId('scenario').selectOption('rebalance-storm');
+  await runToEnd(page);
+  await page.getByTestId('export-open').click();
+  const [svg] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-slide-svg').click()]);
+  const svgText = (await content(svg)).toString('utf8');
+  // "18,1k / 9,74k" is drawn smaller where it is long, not cut to "18,1k / 9,…"; «партиции стоят при переезде» wraps.
+  const cells = await page.locator('[data-testid=counters] .cell').evaluateAll((els) =>
+    els.map((e) => [e.querySelector('.value')?.textContent ?? '', e.querySelector('.note')?.textContent ?? ''].map((t) => t.replace(/\s+/g, ' ').trim())),
+  );
+  expect(cells.length).toBeGreaterThan(5);
+  const drawn = [...svgText.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+  for (const [value] of cells) expect(drawn, value).toContain(value);
+  // Nothing cut but the link in the source line.
+  expect(drawn.filter((t) => t.includes('…') && !t.startsWith('QueueLab '))).toEqual([]);
 });

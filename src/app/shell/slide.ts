@@ -34,6 +34,21 @@ const text = (el: Element | null): string => (el?.textContent ?? '').replace(/\s
 const visible = (el: Element): boolean => el.getClientRects().length > 0 && (el as HTMLElement).offsetParent !== null;
 const clip = (s: string, n: number): string => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
+/** `s` broken at spaces into lines of at most `n` characters, at most `max` lines (the last cut with "…" if need be). */
+export function wrapLines(s: string, n: number, max: number): string[] {
+  const lines: string[] = [];
+  let cur = '';
+  for (const w of s.split(/\s+/).filter(Boolean)) {
+    if (cur && `${cur} ${w}`.length > n) {
+      lines.push(cur);
+      cur = w;
+    } else cur = cur ? `${cur} ${w}` : w;
+  }
+  if (cur) lines.push(cur);
+  const out = lines.length <= max ? lines : [...lines.slice(0, max - 1), lines.slice(max - 1).join(' ')];
+  return out.map((l) => clip(l, n));
+}
+
 /** The counters and charts on screen now, read from the page. */
 function gather(root: Document): { counters: { label: string; value: string; note: string; bad: boolean }[]; charts: Chart[] } {
   const counters = [...root.querySelectorAll('[data-testid=counters] .cell')].filter(visible).map((c) => ({
@@ -73,16 +88,20 @@ export function slideSvg(root: Document, title: string, line: string, time: stri
     const n = counters.length;
     const gap = 8;
     const cw = (W - 2 * pad - gap * (n - 1)) / n;
+    const inner = cw - 16;
     counters.forEach((c, i) => {
       const x = pad + i * (cw + gap);
+      // The value whole, smaller where it is long (about 0.62 em a character of the bold digits); the note on up to two lines.
+      const size = Math.max(12, Math.min(24, Math.floor(inner / (0.62 * Math.max(1, c.value.length)))));
+      const note = wrapLines(c.note, Math.floor(inner / 6.2), 2);
       parts.push(
-        `<rect x="${x}" y="${y}" width="${cw}" height="72" rx="6" fill="${c.bad ? '#fdecea' : '#f4f6f8'}" stroke="${c.bad ? '#d93025' : '#d5dbe1'}"/>` +
-          `<text x="${x + 8}" y="${y + 20}" ${FONT} font-size="13" fill="#3a4652">${esc(clip(c.label, Math.floor(cw / 7)))}</text>` +
-          `<text x="${x + 8}" y="${y + 48}" ${FONT} font-size="24" font-weight="700" fill="${c.bad ? '#b3261e' : '#1b2733'}">${esc(clip(c.value, Math.floor(cw / 13)))}</text>` +
-          `<text x="${x + 8}" y="${y + 65}" ${FONT} font-size="11" fill="#5b6670">${esc(clip(c.note, Math.floor(cw / 6)))}</text>`,
+        `<rect x="${x}" y="${y}" width="${cw}" height="84" rx="6" fill="${c.bad ? '#fdecea' : '#f4f6f8'}" stroke="${c.bad ? '#d93025' : '#d5dbe1'}"/>` +
+          `<text x="${x + 8}" y="${y + 20}" ${FONT} font-size="13" fill="#3a4652">${esc(clip(c.label, Math.floor(inner / 7)))}</text>` +
+          `<text x="${x + 8}" y="${y + 48}" ${FONT} font-size="${size}" font-weight="700" fill="${c.bad ? '#b3261e' : '#1b2733'}">${esc(c.value)}</text>` +
+          note.map((l, k) => `<text x="${x + 8}" y="${y + 65 + 13 * k}" ${FONT} font-size="11" fill="#5b6670">${esc(l)}</text>`).join(''),
       );
     });
-    y += 92;
+    y += 104;
   }
   // The charts: up to three columns, two rows.
   const shown = charts.slice(0, SLIDE_CHARTS);

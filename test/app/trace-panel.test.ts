@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { TRACE_UI_MESSAGES } from '../../src/app/panels/kafka/trace/text.ts';
 import { TRACE_WORDS, laneStory, wait, instant, eventText, ruForm } from '../../src/run/models/kafka/trace-text.ts';
 import { logPicks } from '../../src/app/panels/kafka/trace/picks.ts';
-import { laneLayout, STEP, TONE } from '../../src/app/panels/kafka/trace/timeline.ts';
+import { labelWidth, laneLayout, STEP, TONE } from '../../src/app/panels/kafka/trace/timeline.ts';
 import { traceKafka } from '../../src/run/models/kafka/trace.ts';
 import { load } from '../kafka/helpers.ts';
 import type { LogLine } from '../../src/run/models/kafka/snapshot.ts';
@@ -78,6 +78,9 @@ describe('follow a record: the page’s parts', () => {
     ]);
     expect(l.waits.every((w) => w.w < STEP - 10)).toBe(true);
     expect(l.width).toBeGreaterThan(l.markers[2].x);
+    // A long last stage name widens the lane instead of being cut at its edge.
+    const long = laneLayout([ev(0, 'produced'), ev(60, 'fetched')], ['produced', 'poll() threw ×239,963'], [null, '1 min']);
+    expect(long.width).toBeGreaterThanOrEqual(long.markers[1].x + labelWidth('poll() threw ×239,963') / 2);
     expect(Object.values(TONE)).not.toContain(undefined);
   });
 });

@@ -78,7 +78,7 @@ const ru: Record<TMessageKey, string> = {
   'pick.failed': 'сбой',
   'pick.crash': 'падение',
   'running': 'Прогон повторяется…',
-  'status': 'Прогон с seed {seed} повторён до t = {t}, прослежено: {n}.',
+  'status': 'Прогон с зерном {seed} повторён до t = {t}, прослежено: {n}.',
   'records.one': '{n} запись',
   'records.few': '{n} записи',
   'records.many': '{n} записей',

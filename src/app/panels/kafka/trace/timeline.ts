@@ -58,6 +58,9 @@ export interface LaneLayout {
   waits: WaitLabel[];
 }
 
+/** A stage name's width in px, estimated (about 6.3 px a character of the 11 px text). */
+export const labelWidth = (label: string): number => label.length * 6.3;
+
 /** `labels[i]` and `gaps[i]` (the wait before event i, null for none) come with `events`. */
 export function laneLayout(events: readonly TraceEvent[], labels: readonly string[], gaps: readonly (string | null)[]): LaneLayout {
   const markers = events.map((event, i) => ({ x: PAD_L + i * STEP, event, tone: TONE[event.kind], label: labels[i], labelY: i % 2 === 0 ? AXIS_Y - 13 : AXIS_Y + 24 }));
@@ -66,5 +69,7 @@ export function laneLayout(events: readonly TraceEvent[], labels: readonly strin
     const text = gaps[i];
     if (text) waits.push({ x: PAD_L + (i - 0.5) * STEP, text, w: text.length * 5.6 + 6 });
   }
-  return { width: PAD_L + Math.max(0, events.length - 1) * STEP + PAD_R, markers, waits };
+  // Wide enough for the last stage names too, centred on their markers ("poll() threw ×239,963").
+  const right = markers.reduce((r, m) => Math.max(r, m.x + labelWidth(m.label) / 2 + 4), 0);
+  return { width: Math.max(PAD_L + Math.max(0, events.length - 1) * STEP + PAD_R, Math.ceil(right)), markers, waits };
 }

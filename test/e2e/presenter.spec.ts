@@ -360,6 +360,17 @@ test('compare view in presenter mode, every scenario with a fix: nothing clipped
       await page.getByTestId('play').click();
       await expect(page.getByTestId('status')).toHaveAttribute('data-value', 'finished', { timeout: 60_000 });
       problems.push(...[...(await clipped(page)), ...(await overlaps(page)), ...(await spills(page))].map((p) => `${lang} ${id}: ${p}`));
+      // A value ("2,699/с") and a chip («★ суть истории») are never broken across lines.
+      const broken = await page.locator('[data-testid=compare] tbody td:not(.verdict), [data-testid=compare] .chip').evaluateAll((els) =>
+        els
+          .filter((e) => {
+            const r = document.createRange();
+            r.selectNodeContents(e);
+            return new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.bottom))).size > 1;
+          })
+          .map((e) => e.textContent),
+      );
+      problems.push(...broken.map((t) => `${lang} ${id}: “${t}” wraps`));
       await page.screenshot({ path: `${SHOTS}/presenter-compare-${id}-${lang}.png` });
       await page.getByTestId('compare-toggle').click();
     }

@@ -588,12 +588,27 @@ test('screenshots: fits 1280×720 without scrolling and stays usable at 390 px',
   await page.getByTestId('open-settings').click();
   await page.screenshot({ path: `${SHOTS}/kafka-1280x720-settings.png` });
 
-  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+  // A touch phone: no hover, so each chart's export button shows in its heading's flow, over none of its legend.
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
   const phone = watch(await ctx.newPage());
   await openKafka(phone, 'consumers-gt-partitions');
   await phone.getByTestId('lang-ru').click();
   await runToEnd(phone);
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await phone.locator('section.chart .export').count()).toBeGreaterThan(3);
+  const covered = await phone.locator('section.chart').evaluateAll((cards) =>
+    cards.flatMap((c) => {
+      const e = c.querySelector('.export');
+      if (!e) return [];
+      const b = e.getBoundingClientRect();
+      const hidden = getComputedStyle(e).opacity === '0';
+      return [...c.querySelectorAll('.legend li, h3')].filter((l) => {
+        const r = l.getBoundingClientRect();
+        return hidden || !(b.right <= r.left || b.left >= r.right || b.bottom <= r.top || b.top >= r.bottom);
+      }).map((l) => `${c.getAttribute('data-testid')}: ${hidden ? 'export hidden' : l.textContent}`);
+    }),
+  );
+  expect(covered).toEqual([]);
   await phone.screenshot({ path: `${SHOTS}/kafka-390.png`, fullPage: true });
   await ctx.close();
 });

@@ -73,7 +73,7 @@ export function agreeAfter(n: number, text: string): string {
   if (!first) return text;
   let rest = text.slice(first[0].length);
   let adj: string | null = null;
-  let sp = first[1];
+  let sp = '';
   let noun = first[2];
   if (first[2].toLowerCase() in ADJECTIVES) {
     const second = WORD.exec(rest);
@@ -87,8 +87,9 @@ export function agreeAfter(n: number, text: string): string {
   if (!entry) return text;
   const form = ruForm(n);
   const word = entry[form === 'one' ? 0 : form === 'few' ? 1 : 2];
-  const a = adj === null ? '' : `${form === 'one' ? ADJECTIVES[adj.toLowerCase()][entry[3]] : adj}`;
-  return adj === null ? `${first[1]}${word}${rest}` : `${first[1]}${a}${sp}${word}${rest}`;
+  // An adjective changes only after 1 (by the noun's gender); after 2–4 and 5+ it stays genitive plural.
+  const lead = adj === null ? '' : `${form === 'one' ? ADJECTIVES[adj.toLowerCase()][entry[3]] : adj}${sp}`;
+  return `${first[1]}${lead}${word}${rest}`;
 }
 
 /** {@link agreeAfter} for a number as shown ("2 972", "2,5"): it agrees as written, so 1.0004 shown "1" agrees as 1. */

@@ -1,7 +1,8 @@
 /** "Follow a record"'s words and layout: both languages complete, the picks the event log offers, the lane's geometry, Russian numbers. */
 import { describe, expect, it } from 'vitest';
 import { TRACE_UI_MESSAGES } from '../../src/app/panels/kafka/trace/text.ts';
-import { TRACE_WORDS, laneStory, wait, instant, eventText, ruForm } from '../../src/run/models/kafka/trace-text.ts';
+import { TRACE_WORDS, laneStory, wait, instant, eventText } from '../../src/run/models/kafka/trace-text.ts';
+import { ruForm } from '../../src/content/ru-plural.ts';
 import { logPicks } from '../../src/app/panels/kafka/trace/picks.ts';
 import { labelWidth, laneLayout, STEP, TONE } from '../../src/app/panels/kafka/trace/timeline.ts';
 import { traceKafka } from '../../src/run/models/kafka/trace.ts';

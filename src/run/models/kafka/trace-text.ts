@@ -9,8 +9,6 @@ import type { TraceEvent, TraceRequest, TraceResult, TraceState, TracedRecord } 
 import type { KafkaScenario } from '../../../scenario/schema.ts';
 import { ruForm } from '../../../content/ru-plural.ts';
 
-export { ruForm };
-
 export type TraceLang = 'en' | 'ru';
 
 /** The topic's partition count at its largest over the run (add-partitions faults grow it). */

@@ -105,6 +105,14 @@ const NAME_OF: Record<string, string> = {
 const NONE_RU: Record<string, string> = { '(no groups)': '(групп нет)', '(no pools)': '(пулов нет)', '(no consumers)': '(консьюмеров нет)', '(no stages)': '(стадий нет)' };
 const none = (list: string): string => NONE_RU[list] ?? list;
 
+/** What a link that is not one scenario holds (the CLI opens one scenario). */
+const HOLDS: Record<string, string> = {
+  'a playlist': 'в ней плейлист, а не один сценарий',
+  'an interview question': 'в ней вопрос интервью, а не один сценарий',
+  'a mock interview': 'в ней пробное интервью, а не один сценарий',
+  'no scenario': 'в ней нет сценария',
+};
+
 /** The reasons of "must be less than X (…)" that the validator gives. */
 const LESS_WHY: Record<string, string> = {
   '': '',
@@ -203,8 +211,8 @@ const RULES: Rule[] = [
   [/^must be a string$/, () => 'должно быть строкой'],
   [/^must be at most (\d+) characters$/, (m) => `должно быть не длиннее ${m[1]} символов`],
   [/^must be lowercase letters, digits and dashes$/, () => 'может состоять только из строчных латинских букв, цифр и дефисов'],
-  [/^must be a (\w+) name of lowercase letters, digits, '\.', '_' and '-'$/, () => "может состоять только из строчных латинских букв, цифр, '.', '_' и '-'"],
-  [/^must be a (\w+) name of letters, digits, '\.', '_' and '-'$/, () => "может состоять только из латинских букв, цифр, '.', '_' и '-'"],
+  [/^must be a ([\w ]+) name of lowercase letters, digits, '\.', '_' and '-'$/, () => "может состоять только из строчных латинских букв, цифр, '.', '_' и '-'"],
+  [/^must be a ([\w ]+) name of letters, digits, '\.', '_' and '-'$/, () => "может состоять только из латинских букв, цифр, '.', '_' и '-'"],
   [/^must be a list of (.+)$/, (m) => (m[1] in LIST_OF ? `должно быть списком ${LIST_OF[m[1]]}` : m[0])],
   [/^must be a list$/, () => 'должно быть списком'],
   [/^must be an object$/, () => 'должно быть объектом'],
@@ -402,41 +410,59 @@ const RULES: Rule[] = [
   // ── links (share.ts, the page) ──
   [/^is truncated or corrupted: its data does not decompress \(was the whole link copied\?\)$/, () => 'обрезана или повреждена: её данные не распаковываются (ссылка скопирована целиком?)'],
   [/^is truncated or corrupted: its data is not valid JSON \(was the whole link copied\?\)$/, () => 'обрезана или повреждена: её данные — не JSON (ссылка скопирована целиком?)'],
-  [/^is not a QueueLab scenario link \(expected (.+)\)$/, (m) => `не ссылка на сценарий QueueLab (ожидалось ${m[1]})`],
+  [/^is not a QueueLab scenario link \(expected (.+)\)$/, (m) => `это не ссылка на сценарий QueueLab (ожидалось ${m[1]})`],
   [/^is too long \((\d+) characters; at most (\d+)\)$/, (m) => `слишком длинная (символов: ${num(m[1])}; можно не больше ${num(m[2])})`],
-  [/^is too large: its data expands to more than ([\d,]+) characters \(real scenarios are under 100,000; share a larger one as a file\)$/, (m) => `слишком большая: её данные распаковываются больше чем в ${count(m[1])} символов (настоящие сценарии — меньше 100 000; сценарий больше передайте файлом)`],
+  [/^is too large: its data expands to more than ([\d,]+) characters \(real scenarios are under 100,000; share a larger one as a file\)$/, (m) => `слишком большая: её данные распаковываются в текст длиннее ${count(m[1])} символов (настоящие сценарии — меньше 100 000; сценарий больше передайте файлом)`],
   [/^has no #… part: copy the whole link from the address bar$/, () => 'в ней нет части #…: скопируйте ссылку из адресной строки целиком'],
+  [
+    /^holds (a playlist|an interview question|a mock interview|no scenario), not one scenario: open it in the page, or give one of its scenarios$/,
+    (m) => `${HOLDS[m[1]]}: откройте её на странице или укажите один из её сценариев`,
+  ],
   [/^uses link format (v\d+), which this QueueLab does not read \(it reads (.+)\)$/, (m) => `в формате ${m[1]}, которого эта версия QueueLab не читает (она читает ${m[2].replace(' and ', ' и ')})`],
   [/^was changed or truncated: it is not <8-character checksum>\.<data> \(was the whole link copied\?\)$/, () => 'изменена или обрезана: это не <контрольная сумма из 8 символов>.<данные> (ссылка скопирована целиком?)'],
   [/^was changed or truncated: checksum does not match \(was the whole link copied\?\)$/, () => 'изменена или обрезана: контрольная сумма не сходится (ссылка скопирована целиком?)'],
   [/^was changed or truncated: it says v1 but has a v2 checksum$/, () => 'изменена или обрезана: в ней указан v1, а контрольная сумма — v2'],
-  [/^has an unknown part "(.*)" \(known: (.+)\)$/, (m) => `в ней неизвестная часть "${m[1]}" (известны: ${m[2]})`],
+  [/^has an unknown part "(.*)" \(known: (.+)\)$/, (m) => `в ней неизвестная часть «${m[1]}» (известны: ${m[2]})`],
   [/^(\w+): has no value \((\w+)=…\)$/, (m) => `${m[1]}: нет значения (${m[2]}=…)`],
   [/^(\w+): given twice$/, (m) => `${m[1]}: указано дважды`],
   [/^list: has (\d+) entries; at most (\d+)$/, (m) => `list: пунктов ${m[1]}, а можно не больше ${m[2]}`],
-  [/^list: entry (\d+) is not <scenario id>, <id>\+fix or <id>~fix$/, (m) => `list: пункт ${m[1]} — не <scenario id>, <id>+fix или <id>~fix`],
+  [/^list: entry (\d+) is not <scenario id>, <id>\+fix or <id>~fix$/, (m) => `list: пункт ${m[1]} не в виде <сценарий>, <сценарий>+fix или <сценарий>~fix, где <сценарий> — id готового сценария`],
   [/^at: must be an entry number from 0 to (-?\d+)$/, (m) => `at: должно быть номером пункта от 0 до ${m[1]}`],
-  [/^at: only with a list$/, () => 'at: только вместе с list'],
-  [/^sweep: is not (<setting path>.+) \(e\.g\. (.+)\)$/, (m) => `sweep: не в формате ${m[1]} (например, ${m[2]})`],
+  [/^at: only with a list$/, () => 'at: только вместе с list=… (в ссылке на плейлист)'],
+  [
+    /^sweep: is not <setting path>:<from>:<to>:<points>:<replications>\[:<metric>\] \(e\.g\. (.+)\)$/,
+    (m) => `sweep: не в виде <путь настройки>:<от>:<до>:<точек>:<повторов>[:<метрика>] (например, ${m[1]})`,
+  ],
   [/^sweep: from and to must be finite numbers$/, () => 'sweep: from и to должны быть конечными числами'],
-  [/^sweep: points must be 1 … (\d+)$/, (m) => `sweep: точек должно быть 1 … ${m[1]}`],
+  [/^sweep: points must be 1 … (\d+)$/, (m) => `sweep: точек должно быть от 1 до ${m[1]}`],
   [/^sweep: one point needs from = to$/, () => 'sweep: для одной точки нужно from = to'],
-  [/^sweep: replications must be 1 … (\d+)$/, (m) => `sweep: повторов должно быть 1 … ${m[1]}`],
+  [/^sweep: replications must be 1 … (\d+)$/, (m) => `sweep: повторов должно быть от 1 до ${m[1]}`],
   [/^sweep: the replications choose the seeds \(seed \+ r\); sweep another setting$/, () => 'sweep: seed выбирают повторы (seed + r); меняйте другую настройку'],
   [/^sweep: not with vs \(compare view shows two runs, a sweep many\)$/, () => 'sweep: не вместе с vs (сравнение показывает два прогона, развёртка — много)'],
   [/^q: not with mock \(a mock interview names its questions by their place\)$/, () => 'q: не вместе с mock (пробное интервью называет вопросы по их месту)'],
-  [/^(\w+): an interview link carries no (\w+) \(the question names its own run\)$/, (m) => `${m[1]}: в ссылке на интервью не бывает ${m[2]} (вопрос сам задаёт свой прогон)`],
-  [/^q: is not a question id \(lowercase letters, digits and -\)$/, () => 'q: не id вопроса (строчные латинские буквы, цифры и -)'],
-  [/^mock: is not (<seed>.+) \(e\.g\. (\S+); seed 0 … (\d+), pool 1 … (\d+)\)$/, (m) => `mock: не в формате ${m[1]} (например, ${m[2]}; seed 0 … ${m[3]}, pool 1 … ${m[4]})`],
+  [
+    /^(\w+): an interview link carries no (\w+) \(the question names its own run\)$/,
+    (m) => `${m[1]}: в ссылке на интервью не бывает ${m[2] === 'scenario' ? 'сценария' : `части ${m[2]}=…`} (вопрос сам задаёт свой прогон)`,
+  ],
+  [/^q: is not a question id \(lowercase letters, digits and -\)$/, () => 'q: это не id вопроса (в нём бывают только строчные латинские буквы, цифры и дефис)'],
+  [
+    /^mock: is not <seed>\.<questions>\.<question shown>\.<pool> \(e\.g\. (\S+); seed 0 … (\d+), pool 1 … (\d+)\)$/,
+    (m) => `mock: не в виде <зерно>.<число вопросов>.<номер показанного, с 0>.<размер набора> (например, ${m[1]}; зерно от 0 до ${num(m[2])}, набор от 1 до ${num(m[3])})`,
+  ],
   [/^mock: asks (\d+) questions; at most (\d+)$/, (m) => `mock: вопросов ${m[1]}, а можно не больше ${m[2]}`],
   [/^mock: shows question (\d+), but the interview has (\d+)$/, (m) => `mock: показывает вопрос ${m[1]}, а в интервью их ${m[2]}`],
-  [/^mock: asks (\d+) questions of a pool of (\d+)$/, (m) => `mock: ${m[1]} вопросов из набора в ${m[2]}`],
-  [/^draws from (\d+) questions, but this QueueLab has (\d+) \(a link from a newer version\?\)$/, (m) => `берёт вопросы из набора в ${m[1]}, а в этой версии QueueLab их ${m[2]} (ссылка из более новой версии?)`],
+  [/^mock: asks (\d+) questions of a pool of (\d+)$/, (m) => `mock: вопросов ${m[1]}, а в наборе всего ${m[2]}`],
+  [/^draws from (\d+) questions, but this QueueLab has (\d+) \(a link from a newer version\?\)$/, (m) => `берёт вопросы из набора в ${num(m[1])}, а в этой версии QueueLab их всего ${num(m[2])} (ссылка из более новой версии?)`],
   [/^asks (\d+) questions, but there are (\d+)$/, (m) => `вопросов ${m[1]}, а всего их ${m[2]}`],
   [/^there is no question "(.*)"$/, (m) => `вопроса «${m[1]}» нет`],
   [/^the interview questions could not be loaded: (.+)$/, (m) => `вопросы интервью не загрузились: ${m[1]}`],
   [/^cut short; its start names a (\w+) scenario(?: "(.+)")?$/, (m) => `обрезана; по её началу это сценарий модели ${m[1]}${m[2] ? ` «${m[2]}»` : ''}`],
-  [/^"(.+)" has no fix to compare with$/, (m) => `у «${m[1]}» нет решения, с которым можно сравнить`],
+  // a question whose run cannot be built (src/app/interview/questions.ts: a shipped question that does not fit this version's scenarios)
+  [/^"([^"]+)": "([^"]+)" has no fix to compare with$/, (m) => `вопрос «${m[1]}»: у «${m[2]}» нет решения, с которым можно сравнить`],
+  [/^"([^"]+)" runs scenario "([^"]+)", which is not shipped$/, (m) => `вопрос «${m[1]}» открывает сценарий «${m[2]}», которого нет среди готовых`],
+  [/^"([^"]+)": its overrides do not apply to "([^"]+)"$/, (m) => `вопрос «${m[1]}»: его изменения не применяются к «${m[2]}»`],
+  [/^"([^"]+)": run B's overrides do not apply$/, (m) => `вопрос «${m[1]}»: изменения прогона B не применяются`],
+  [/^"([^"]+)" has no fix to compare with$/, (m) => `у «${m[1]}» нет решения, с которым можно сравнить`],
   [/^entry (\d+) names "(.+)", which is not a shipped scenario$/, (m) => `пункт ${m[1]} называет «${m[2]}», такого сценария среди готовых нет`],
   [/^the "(\w+)" model has no fault timeline$/, (m) => `у модели «${m[1]}» нет шкалы сбоев`],
 ];
@@ -459,17 +485,51 @@ export function hasErrorRule(message: string): boolean {
   });
 }
 
+/** A formatted error line — `path: message (got value)`, as `formatError` writes it — in its parts. */
+export interface ErrorLine {
+  /** The field's path; a second scenario's (`vs=` of a link) as `vs: <path>`. */
+  readonly path: string;
+  readonly message: string;
+  /** The value as the validator showed it, if the line has one. */
+  readonly got: string | undefined;
+}
+
+/** A formatted error line cut into its parts; null when it names no path. */
+export function splitErrorLine(line: string): ErrorLine | null {
+  const m = /^((?:vs: )?\S+): (.*?)(?: \(got (.*)\))?$/s.exec(line);
+  return m ? { path: m[1], message: m[2], got: m[3] } : null;
+}
+
+/** The page's words for the paths that are not fields. */
+const WHERE_RU: Readonly<Record<string, string>> = { scenario: 'сценарий', link: 'ссылка' };
+
 /**
- * A formatted error line — `path: message (got value)`, as `formatError` writes it and as the page
- * keeps them — in `lang`. The path and the value stay as they are.
+ * A value as the validator showed it, for the Russian page: a text (JSON-quoted, perhaps cut short
+ * with "...") in «», anything else as given (typed, or in the file: not reformatted).
  */
-export function errorLineText(line: string, lang: Lang): string {
-  if (lang === 'en') return line;
-  const m = /^(\S+): (.*?)(?: \(got (.*)\))?$/s.exec(line);
-  if (!m) return errorMessageText(line, lang);
-  const [, path, message, got] = m;
-  const where = path === 'scenario' ? 'сценарий' : path === 'link' ? 'ссылка' : path;
-  // The value as it was given (typed, or in the file): not reformatted.
-  const value = got === undefined ? '' : ` (получено ${got === 'nothing' ? 'ничего' : got})`;
-  return `${where}: ${errorMessageText(message, lang)}${value}`;
+function gotRu(got: string): string {
+  if (got === 'nothing') return 'ничего';
+  if (!got.startsWith('"')) return got;
+  const cut = !/^"(?:[^"\\]|\\.)*"$/s.test(got) && got.endsWith('...');
+  try {
+    const text: unknown = JSON.parse(cut ? `${got.slice(0, -3)}"` : got);
+    return typeof text === 'string' ? `«${text}${cut ? '…' : ''}»` : got;
+  } catch {
+    return got;
+  }
+}
+
+/**
+ * A formatted error line in `lang`. `nameOf` names a field as the page labels it (the settings
+ * panel's labels, see `fieldNames` in settings/view.ts); a path it does not know stays as it is
+ * spelt ("scenario" and "link" in the page's words). The value stays as it was given.
+ */
+export function errorLineText(line: string, lang: Lang, nameOf?: (path: string) => string | undefined): string {
+  const parts = splitErrorLine(line);
+  if (!parts) return errorMessageText(line, lang);
+  const { path, message, got } = parts;
+  const name = nameOf?.(path);
+  if (lang === 'en') return name === undefined ? line : `${name}: ${message}${got === undefined ? '' : ` (got ${got})`}`;
+  const value = got === undefined ? '' : ` (получено ${gotRu(got)})`;
+  return `${name ?? WHERE_RU[path] ?? path}: ${errorMessageText(message, lang)}${value}`;
 }

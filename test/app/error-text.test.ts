@@ -4,11 +4,14 @@
  * has no English left but config names and values. The English page shows the validator's words.
  */
 import { describe, expect, it } from 'vitest';
-import { errorLineText, errorMessageText, hasErrorRule } from '../../src/app/error-text.ts';
+import { errorLineText, errorMessageText, hasErrorRule, splitErrorLine } from '../../src/app/error-text.ts';
 import { pageFor } from '../../src/app/registry.ts';
 import { buildView, setAt } from '../../src/app/settings/index.ts';
-import { withFields } from '../../src/app/shell/faultEdit.ts';
-import { decodeShare, decodeShareView, encodeShareHash, formatError, validateScenario, type ScenarioError } from '../../src/scenario/index.ts';
+import { editedFault, fieldsOf } from '../../src/app/shell/faultEdit.ts';
+import { resolveLink } from '../../src/app/interview/questions.ts';
+import { decodeShare, decodeShareView, encodeShareHash, formatError, validateScenario, type Scenario, type ScenarioError } from '../../src/scenario/index.ts';
+import type { LiveFault } from '../../workers/protocol.ts';
+import LZString from 'lz-string';
 import { importConfig } from '../../src/import/index.ts';
 import { readFileSync } from 'node:fs';
 import { allShipped } from './fixtures.ts';
@@ -22,6 +25,7 @@ const ENGLISH = /(?<![\w."'-])(must|should|is|are|be|than|the|with|for|least|mos
 function prose(ru: string): string {
   return ru
     .replace(/^[a-z]+: /, '') // a link's part: list, sweep, mock…
+    .replace(/\b[a-z]+=…/g, '') // a link's part as it is typed: list=…
     .replace(/"[^"]*"|«[^»]*»|'[^']*'/g, '')
     .replace(/\{[^}]*\}/g, '')
     .replace(/<[^>]*>/g, '')
@@ -64,7 +68,12 @@ describe('validation messages in Russian', () => {
       'groups.0.members: обязательное поле: оно должно быть целым числом в [0; 1000] (получено ничего)',
     );
     expect(errorLineText('warmup: must be less than duration (0.5 s) (got 7)', 'ru')).toBe('warmup: должно быть меньше duration (0,5 с) (получено 7)');
-    expect(errorLineText('link: sweep: points must be 1 … 50 (got 70)', 'ru')).toBe('ссылка: sweep: точек должно быть 1 … 50 (получено 70)');
+    expect(errorLineText('link: sweep: points must be 1 … 50 (got 70)', 'ru')).toBe('ссылка: sweep: точек должно быть от 1 до 50 (получено 70)');
+    // A text given is quoted as Russian quotes it, also when cut short.
+    expect(errorLineText('link: q: is not a question id (lowercase letters, digits and -) (got "Q!")', 'ru')).toBe('ссылка: q: это не id вопроса (в нём бывают только строчные латинские буквы, цифры и дефис) (получено «Q!»)');
+    expect(errorLineText(formatError({ path: 'topic.name', message: 'must be at most 249 characters', value: 'x'.repeat(300) }), 'ru')).toBe(`topic.name: должно быть не длиннее 249 символов (получено «${'x'.repeat(56)}…»)`);
+    // A second scenario's field (a link's vs=) keeps its path and is translated.
+    expect(errorLineText('vs: servers: must be an integer in [1, 10000] (got 0)', 'ru')).toBe('vs: servers: должно быть целым числом в [1; 10\u00a0000] (получено 0)');
     expect(errorLineText('vs: "mm1" has no fix to compare with', 'ru')).toBe('vs: у «mm1» нет решения, с которым можно сравнить');
     // A message no rule knows is shown as written, with its path.
     expect(errorLineText('x.y: something new', 'ru')).toBe('x.y: something new');
@@ -197,15 +206,114 @@ describe('validation messages in Russian', () => {
     }
   });
 
-  it('the fault editor’s own checks, and an imported file’s rejected keys', () => {
-    const f = { at: 10, kind: 'consumer-crash', target: 'c-1', duration: 5 } as never;
-    const r = withFields(f, 0, { at: 'soon', duration: '5' }, 60);
-    expect(r.ok).toBe(false);
-    const late = withFields(f, 0, { at: '99' }, 60);
-    for (const line of [...(r.ok ? [] : r.errors), ...(late.ok ? [] : late.errors)]) {
-      const ru = errorLineText(line, 'ru');
-      expect(prose(ru), ru).not.toMatch(ENGLISH);
+  it('every link error, of the link itself or of what it opens, reads as Russian: «» quotes, no English placeholders', () => {
+    const mm1 = shipped.find((s) => s.id === 'mm1')!;
+    const good = encodeShareHash(mm1);
+    const token = good.slice(1);
+    const v1 = (text: string) => `http://x/#v1.${LZString.compressToEncodedURIComponent(text)}`;
+    // One link per message share.ts can refuse a link with (checked below against its source).
+    const links = [
+      'http://x/',
+      'http://x/#nonsense',
+      `http://x/#${'v2.' + 'A'.repeat(20_000)}`,
+      `http://x/${good}&bogus=1`,
+      `http://x/${good}&vs`,
+      'http://x/#list=mm1&at=0&at=0',
+      `http://x/#list=${Array(41).fill('mm1').join(',')}`,
+      'http://x/#list=mm1,nope!&at=0',
+      'http://x/#list=mm1&at=5',
+      `http://x/${good}&at=1`,
+      `http://x/${good.slice(0, 12)}`,
+      `http://x/${good.slice(0, 12)}AAAA${good.slice(16)}`,
+      `http://x/${good.slice(0, 20)}${good[20] === 'A' ? 'B' : 'A'}${good.slice(21)}`,
+      'http://x/#v9.abc',
+      `http://x/#v1.${token.slice(3)}`,
+      'http://x/#v1.%%%',
+      v1('not json {'),
+      v1('a'.repeat(300_000)),
+      'http://x/#list=mm1&at=0',
+      `http://x/${good}&sweep=arrival.rate`,
+      `http://x/${good}&sweep=arrival.rate:1e999:1:5:1`,
+      `http://x/${good}&sweep=arrival.rate:0.5:0.9:70:10`,
+      `http://x/${good}&sweep=arrival.rate:0.5:0.9:1:10`,
+      `http://x/${good}&sweep=arrival.rate:0.5:0.9:5:500`,
+      `http://x/${good}&sweep=seed:1:5:5:2`,
+      `http://x/${good}&vs=fix&sweep=arrival.rate:0.5:0.9:5:10`,
+      'http://x/#q=a&mock=1.2.0',
+      `http://x/${good}&q=a`,
+      'http://x/#q=Bad!',
+      'http://x/#mock=1.50',
+      'http://x/#mock=1.25.0',
+      'http://x/#mock=1.5.7',
+      'http://x/#mock=1.5.0.3',
+      `http://x/${good}&vs=${encodeShareHash({ ...mm1, servers: 0 } as unknown as Scenario).slice(1)}`,
+    ];
+    const lines: string[] = [];
+    for (const link of links) {
+      const view = decodeShareView(link);
+      const r = view.ok ? decodeShare(link) : view;
+      expect(r.ok, link.slice(0, 80)).toBe(false);
+      if (!r.ok) lines.push(...r.errors.map((e: ScenarioError) => formatError(e)));
     }
+    // What the page says about a link it decoded (playground.svelte.ts, interview/questions.ts).
+    const mock = (n: number, pool: number) => resolveLink(null, { seed: 1, n, at: 0, pool }, shipped);
+    for (const r of [resolveLink('no-such-question', null, shipped), mock(3, 1_000_000), mock(25, 20)]) lines.push(r.ok ? '' : r.error);
+    lines.push(
+      'link: cut short; its start names a kafka scenario "black-friday"',
+      'vs: "mm1" has no fix to compare with',
+      'list: entry 2 names "nope", which is not a shipped scenario',
+      'q: "what-is-lag": "mm1" has no fix to compare with',
+      'q: "what-is-lag" runs scenario "nope", which is not shipped',
+      'q: "what-is-lag": its overrides do not apply to "mm1"',
+      'q: "what-is-lag": run B\'s overrides do not apply',
+    );
+    // Every message share.ts can refuse a link with came up (a new one needs a link above).
+    const share = readFileSync('src/scenario/share.ts', 'utf8');
+    const literal = String.raw`(?:'([^']*)'|\`((?:[^\`$]|\$\{(?:[^{}]|\{[^{}]*\})*\})*)\`)`;
+    const sweep = share.slice(share.indexOf('export function parseSweepLink'), share.indexOf('export const sweepText'));
+    const shapes = [
+      ...[...share.matchAll(new RegExp(String.raw`\bfail\(${literal}`, 'g'))].map((m) => m[1] ?? m[2]).filter((x) => x !== 'sweep: ${w}'),
+      ...[...sweep.matchAll(new RegExp(String.raw`return ${literal};`, 'g'))].map((m) => `sweep: ${m[1] ?? m[2]}`),
+    ];
+    expect(shapes.length).toBeGreaterThan(25);
+    const pattern = (shape: string) => new RegExp(`^(link|vs): ${shape.split(/\$\{(?:[^{}]|\{[^{}]*\})*\}/).map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}`, 's');
+    for (const shape of shapes) expect(lines.some((l) => pattern(shape).test(l)), `no link above gives «${shape}»`).toBe(true);
+    // Quotes are «»; a format is described in Russian words (<зерно>), what the user types stays as it is (+fix, #v2.…).
+    expect(lines.map((line) => errorLineText(line, 'ru')).filter((ru) => ru.includes('"') || /<[^<>]*[A-Za-z][^<>]*>/.test(ru))).toEqual([]);
+    for (const line of lines) {
+      const { message } = splitErrorLine(line)!;
+      expectRussian(message, errorMessageText(message, 'ru'));
+    }
+  });
+
+  it('the fault editor names every bad field of every kind of fault, each in Russian', () => {
+    let kinds = 0;
+    for (const s of shipped) {
+      const faults = (s as { faults?: LiveFault[] }).faults ?? [];
+      const seen = new Set<string>();
+      faults.forEach((f, i) => {
+        if (seen.has(f.kind)) return;
+        seen.add(f.kind);
+        kinds++;
+        const fields = fieldsOf(f);
+        for (const bad of ['x', '-1e12', '1e12']) {
+          const texts = Object.fromEntries(fields.map((x) => [x.key, x.type === 'text' ? 'nobody?' : bad]));
+          const r = editedFault(s, faults, i, texts);
+          expect(r.ok, `${s.id} ${f.kind} ${bad}`).toBe(false);
+          const lines = r.ok ? [] : r.errors;
+          // A number that is not one, or below every range: each such field is named.
+          if (bad !== '1e12') for (const x of fields.filter((y) => y.type === 'number')) expect(lines.some((l) => l.startsWith(`faults.${i}.${x.key}: `)), `${s.id} ${f.kind}.${x.key} = ${bad}: ${lines.join('; ')}`).toBe(true);
+          for (const line of lines) {
+            const { message } = splitErrorLine(line)!;
+            expectRussian(message, errorMessageText(message, 'ru'));
+          }
+        }
+      });
+    }
+    expect(kinds).toBeGreaterThan(10);
+  });
+
+  it('an imported file’s rejected keys', () => {
     const imported = importConfig(readFileSync('test/fixtures/import/bad-consumer.properties', 'utf8'), {});
     if (!imported.ok) throw new Error('the fixture imports');
     expect(imported.rejected.length).toBeGreaterThan(3);

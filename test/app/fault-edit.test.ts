@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { added, byTime, fieldsOf, indexOfFault, keyStep, moved, niceStep, removed, snapTime, timeAt, withFields } from '../../src/app/shell/faultEdit.ts';
+import { added, byTime, editedFault, fieldsOf, indexOfFault, keyStep, moved, niceStep, removed, snapTime, timeAt } from '../../src/app/shell/faultEdit.ts';
+import { errorLineText } from '../../src/app/error-text.ts';
 import { decodeShare, encodeShareHash, formatError, validateScenario, type Scenario } from '../../src/scenario/index.ts';
 import type { LiveFault } from '../../workers/protocol.ts';
 
@@ -70,16 +71,46 @@ describe('fault edits', () => {
       { key: 'target', text: 'warehouse-1', type: 'text' },
       { key: 'restartAfter', text: '', type: 'null' },
     ]);
-    expect(withFields(crash, 2, { at: '120,5', restartAfter: '30' }, 900)).toEqual({ ok: true, fault: { ...crash, at: 120.5, restartAfter: 30 } });
-    expect(withFields(crash, 2, { at: 'soon' }, 900)).toEqual({ ok: false, errors: ['faults.2.at: must be a number (got "soon")'] });
-    expect(withFields(crash, 2, { at: '901' }, 900)).toEqual({ ok: false, errors: ["faults.2.at: must be a time in [0, 900] s, the run's length (got 901)"] });
+    const list = [base[0], base[1], crash];
+    expect(editedFault(s, list, 2, { at: '120,5', restartAfter: '30' })).toEqual({ ok: true, fault: { ...crash, at: 120.5, restartAfter: 30 } });
+    // A text that is not a number says what the field takes: for the time, the run.
+    expect(editedFault(s, list, 2, { at: 'soon' })).toEqual({ ok: false, errors: [`faults.2.at: must be a time in [0, ${s.duration}] s, the run's length (got "soon")`] });
+    expect(editedFault(s, list, 2, { at: String(s.duration + 1) })).toEqual({ ok: false, errors: [`faults.2.at: must be a time in [0, ${s.duration}] s, the run's length (got ${s.duration + 1})`] });
     // What only the schema knows: its message names the field and its range.
     const gc: LiveFault = { at: 10, kind: 'gc-pause', target: 'warehouse-1', duration: 60 };
-    const edited = withFields(gc, 0, { duration: '0' }, s.duration);
-    expect(edited.ok).toBe(true);
-    const r = edited.ok ? check(s, [edited.fault]) : null;
-    expect(r && !r.ok && r.errors.map(formatError)).toEqual(['faults.0.duration: must be a number in (0, 3600] s (got 0)']);
-    const named = check(s, [{ ...gc, target: 'nobody' }]);
-    expect(!named.ok && named.errors.map(formatError).join('\n')).toMatch(/^faults\.0\.target: /);
+    expect(editedFault(s, [gc], 0, { duration: '0' })).toEqual({ ok: false, errors: ['faults.0.duration: must be a number in (0, 3600] s (got 0)'] });
+    expect(editedFault(s, [gc], 0, { duration: 'long' })).toEqual({ ok: false, errors: ['faults.0.duration: must be a number in (0, 3600] s (got "long")'] });
+    const named = editedFault(s, [gc], 0, { target: 'nobody' });
+    expect(!named.ok && named.errors.join('\n')).toBe('faults.0.target: must name a consumer: warehouse-1 … warehouse-6 (got "nobody")');
+    // What it accepts, the page's validation accepts too.
+    const good = editedFault(s, [gc], 0, { at: '33', duration: '12' });
+    expect(good.ok && check(s, [good.fault]).ok).toBe(true);
+  });
+
+  it('names every bad field of a fault at once, each with its range, in the page’s language', () => {
+    const gc: LiveFault = { at: 10, kind: 'gc-pause', target: 'warehouse-1', duration: 60 };
+    // Not a number, out of the schema's range, and a name the scenario lacks: three fields, three
+    // errors — not the first alone (the validator checks names only once every field is in range).
+    const r = editedFault(s, [gc], 0, { at: 'soon', duration: '0', target: 'nobody' });
+    expect(r.ok).toBe(false);
+    const errors = r.ok ? [] : r.errors;
+    expect(errors.map((e) => e.slice(0, e.indexOf(':')))).toEqual(['faults.0.at', 'faults.0.target', 'faults.0.duration']);
+    expect(errors[0]).toBe(`faults.0.at: must be a time in [0, ${s.duration}] s, the run's length (got "soon")`);
+    expect(errors[1]).toBe('faults.0.target: must name a consumer: warehouse-1 … warehouse-6 (got "nobody")');
+    expect(errors[2]).toBe('faults.0.duration: must be a number in (0, 3600] s (got 0)');
+    expect(errors.map((e) => errorLineText(e, 'ru'))).toEqual([
+      `faults.0.at: должно быть моментом в [0; ${s.duration}] с, в пределах прогона (получено «soon»)`,
+      'faults.0.target: должно называть консьюмера: warehouse-1 … warehouse-6 (получено «nobody»)',
+      'faults.0.duration: должно быть числом в (0; 3600] с (получено 0)',
+    ]);
+    // A time past the run and a duration out of range, both typed as numbers: both named.
+    const late = editedFault(s, [gc], 0, { at: String(s.duration + 20), duration: '7200' });
+    expect(!late.ok && late.errors).toEqual([
+      `faults.0.at: must be a time in [0, ${s.duration}] s, the run's length (got ${s.duration + 20})`,
+      'faults.0.duration: must be a number in (0, 3600] s (got 7200)',
+    ]);
+    // A new fault put on the timeline at a time that is not one.
+    const added1 = editedFault(s, added(base, { ...gc, at: 0 }), base.length, { at: '-5' });
+    expect(!added1.ok && added1.errors).toEqual([`faults.${base.length}.at: must be a time in [0, ${s.duration}] s, the run's length (got -5)`]);
   });
 });

@@ -52,8 +52,14 @@ describe('SettingsPanel', () => {
     const bad = { ...s, groups: s.groups.map((g, i) => (i === 0 ? { ...g, members: -3 } : g)) } as unknown as Scenario;
     const body = html(bad, KAFKA_SETTINGS);
     expect(body).toContain('data-testid="settings-errors"');
-    expect(body).toContain('groups.0.members: must be an integer in [0, 1000] (got -3)');
+    // The list names the field as the form labels it (the path in its tooltip); the field shows the message.
+    const group = s.groups[0]['group.id'];
+    expect(body).toContain(`<li title="groups.0.members">Consumer group ${group} · Members: must be an integer in [0, 1000] (got -3)</li>`);
+    expect(body).not.toContain('groups.0.members: must be');
     expect(body).toMatch(/<span class="err[^"]*" role="alert">must be an integer in \[0, 1000\]<\/span>/);
     expect(body).toMatch(/data-testid="settings-apply"[^>]*disabled|disabled[^>]*data-testid="settings-apply"/);
+    const ru = html(bad, KAFKA_SETTINGS, 'ru');
+    expect(ru).toContain(`<li title="groups.0.members">Группа консьюмеров ${group} · Участники: должно быть целым числом в [0; 1000] (получено -3)</li>`);
+    expect(ru).not.toContain('must be');
   });
 });

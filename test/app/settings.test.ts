@@ -15,6 +15,7 @@ import {
   concretePath,
   expandSections,
   fieldAt,
+  fieldNames,
   fieldsAnywhere,
   fieldView,
   getAt,
@@ -33,6 +34,7 @@ import {
   type SettingsSection,
 } from '../../src/app/settings/index.ts';
 import { KAFKA_SETTINGS } from '../../src/app/panels/kafka/sections.ts';
+import { errorLineText } from '../../src/app/error-text.ts';
 import { STATION_SETTINGS } from '../../src/app/panels/station/settings.ts';
 
 type Draft = Record<string, unknown>;
@@ -400,6 +402,51 @@ describe('the panel view', () => {
     expect(r.ok).toBe(false);
     const f = fieldView(specOfKafka('groups.{i}.members'), draft, r.ok ? [] : r.errors, 'en', 0)!;
     expect(f.error).toBe('must be an integer in [0, 1000]');
+  });
+
+  it('names each field in the list of errors as the form labels it, in the page language; the path only where the form has no such field', () => {
+    // Two groups (both with "Members"), a producer's rate and a step of its profile, the topic's partitions.
+    let draft: unknown = byId('pubsub-groups');
+    for (const [keys, value] of [
+      [['topic', 'partitions'], 0.5],
+      [['groups', '1', 'members'], -3],
+      [['producers', '0', 'rate'], -1],
+      [['producers', '0', 'profile'], [{ at: 100, rate: 5 }, { at: 50, rate: 'x' }]],
+    ] as const) draft = setAt(draft, keys, value);
+    const r = validateScenario(draft);
+    const errors = r.ok ? [] : r.errors;
+    const lines = errors.map(formatError);
+    const named = (lang: 'en' | 'ru', line: string, view = buildView(KAFKA_SETTINGS, draft, errors, lang)) => {
+      const names = fieldNames(view, lang);
+      return errorLineText(line, lang, (path) => names.get(path));
+    };
+    const group = ((draft as Draft).groups as Draft[])[1]['group.id'];
+    const topic = ((draft as Draft).topic as Draft).name;
+    expect(lines.map((l) => named('en', l))).toEqual([
+      `Topic ${topic} · Partitions: must be an integer in [1, 10000] (got 0.5)`,
+      'Producer · Rate: must be a number in [0, 1000000] /s (got -1)',
+      'Producer · Rate profile (step 2, →): must be a number in [0, 1000000] /s (got "x")',
+      `Consumer group ${group} · Members: must be an integer in [0, 1000] (got -3)`,
+    ]);
+    expect(lines.map((l) => named('ru', l))).toEqual([
+      `Топик ${topic} · Партиции: должно быть целым числом в [1; 10\u00a0000] (получено 0.5)`,
+      'Продюсер · Интенсивность: должно быть числом в [0; 1\u00a0000\u00a0000]/с (получено -1)',
+      'Продюсер · Профиль нагрузки (шаг 2, →): должно быть числом в [0; 1\u00a0000\u00a0000]/с (получено «x»)',
+      `Группа консьюмеров ${group} · Участники: должно быть целым числом в [0; 1000] (получено -3)`,
+    ]);
+    // A step out of order (a check across fields, once the values are in range): the step's own field.
+    const steps = setAt(byId('black-friday'), ['producers', '0', 'profile'], [{ at: 120, rate: 800 }, { at: 60, rate: 5 }]);
+    const order = validateScenario(steps);
+    expect(order.ok).toBe(false);
+    const stepLines = order.ok ? [] : order.errors.map(formatError);
+    expect(stepLines.map((l) => named('en', l, buildView(KAFKA_SETTINGS, steps, [], 'en')))).toEqual(["Producer · Rate profile (step 2, from): must be greater than the previous step's at (120 s) (got 60)"]);
+    // A variant's own error, at its object, names its control; a path the form does not show stays a path.
+    const lognormal = setAt(byId('mmc'), ['service'], { type: 'lognormal', mean: 1, cv: 1, p99: 3 });
+    const both = validateScenario(lognormal);
+    const view = buildView(STATION_SETTINGS, lognormal, [], 'ru');
+    expect((both.ok ? [] : both.errors.map(formatError)).map((l) => named('ru', l, view))).toEqual(['Обслуживание · Время обслуживания: для lognormal задаётся ровно одно из двух: cv или p99']);
+    expect(named('ru', 'faults.0.target: must name a consumer: c-1 (got "x")', view)).toBe('faults.0.target: должно называть консьюмера: c-1 (получено «x»)');
+    expect(named('en', 'scenario: must be a JSON object (got 3)', view)).toBe('scenario: must be a JSON object (got 3)');
   });
 
   it('uses queueing notation for the station', () => {

@@ -344,8 +344,10 @@ test('settings in Russian: a bad value is explained in Russian, under its field 
   await page.getByTestId('set-topic.partitions').fill('0.5');
   await page.getByTestId('set-groups.0.members').fill('-3');
   const list = page.getByTestId('settings-errors');
-  await expect(list).toContainText('topic.partitions: должно быть целым числом в [1; 10 000] (получено 0.5)');
-  await expect(list).toContainText('groups.0.members: должно быть целым числом в [0; 1000] (получено -3)');
+  await expect(list).toContainText('Топик orders · Партиции: должно быть целым числом в [1; 10 000] (получено 0.5)');
+  await expect(list).toContainText('Группа консьюмеров warehouse · Участники: должно быть целым числом в [0; 1000] (получено -3)');
+  // The path stays as the line's tooltip.
+  await expect(list.locator('li', { hasText: 'Участники' })).toHaveAttribute('title', /groups\.0\.members/);
   await expect(page.getByTestId('settings')).not.toContainText('must be');
   // Both lines are in view: the list is not squeezed to its heading by the form above it.
   for (const line of await list.locator('li').all()) await expect(line).toBeInViewport();
@@ -354,7 +356,7 @@ test('settings in Russian: a bad value is explained in Russian, under its field 
   await page.getByTestId('lang-en').click();
   await page.getByTestId('open-settings').click();
   await page.getByTestId('set-topic.partitions').fill('0.5');
-  await expect(page.getByTestId('settings-errors')).toContainText('topic.partitions: must be an integer in [1, 10000] (got 0.5)');
+  await expect(page.getByTestId('settings-errors')).toContainText('Topic orders · Partitions: must be an integer in [1, 10000] (got 0.5)');
 });
 
 test('settings: a bad value is explained and blocks Apply; a good one restarts the run and updates the link', async ({ page }) => {
@@ -362,7 +364,7 @@ test('settings: a bad value is explained and blocks Apply; a good one restarts t
   await page.getByTestId('open-settings').click();
   const members = page.getByTestId('set-groups.0.members');
   await members.fill('-3');
-  await expect(page.getByTestId('settings-errors')).toContainText('groups.0.members');
+  await expect(page.getByTestId('settings-errors')).toContainText('Members');
   await expect(page.getByTestId('settings-apply')).toBeDisabled();
   await members.fill('6');
   await expect(page.getByTestId('settings-errors')).toHaveCount(0);
@@ -379,7 +381,7 @@ test('settings: the rate profile edits Black Friday’s ×8 step; an unordered s
   await expect(page.getByTestId('set-profile-0-rate')).toHaveValue('800');
   await page.getByTestId('set-profile-add').click();
   await page.getByTestId('set-profile-1-at').fill('60');
-  await expect(page.getByTestId('settings-errors')).toContainText("producers.0.profile.1.at: must be greater than the previous step's at (120 s)");
+  await expect(page.getByTestId('settings-errors')).toContainText("Producer · Rate profile (step 2, from): must be greater than the previous step's at (120 s)");
   await expect(page.getByTestId('settings-apply')).toBeDisabled();
   await page.locator('[data-testid=set-profile] button[aria-label="remove step"]').nth(1).click();
   await page.getByTestId('set-profile-0-rate').fill('400');
@@ -414,7 +416,7 @@ test('settings: the autoscaler’s fields show when it is on; KEDA’s default c
   // Fields not set yet show KEDA's defaults (lagThreshold 10), which validation fills in.
   await expect(page.getByTestId('set-groups.0.autoscaler.lagThreshold')).toHaveAttribute('placeholder', '10');
   await page.getByTestId('set-groups.0.autoscaler.maxReplicaCount').fill('8');
-  await expect(page.getByTestId('settings-errors')).toContainText('groups.0.members: must be between autoscaler.minReplicaCount and autoscaler.maxReplicaCount (0 … 8)');
+  await expect(page.getByTestId('settings-errors')).toContainText('· Members: must be between autoscaler.minReplicaCount and autoscaler.maxReplicaCount (0 … 8)');
   await expect(page.getByTestId('settings-apply')).toBeDisabled();
   await page.getByTestId('set-groups.0.autoscaler.maxReplicaCount').fill('40');
   await page.screenshot({ path: `${SHOTS}/kafka-settings-autoscaler.png` });

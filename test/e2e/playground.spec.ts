@@ -83,7 +83,7 @@ test('station settings come from the schema: ranges, a refused value, and an app
   const servers = page.getByTestId('set-servers');
   await expect(servers).toBeVisible();
   await servers.fill('0');
-  await expect(page.getByTestId('settings-errors')).toContainText('servers');
+  await expect(page.getByTestId('settings-errors')).toContainText('Servers c');
   await expect(page.getByTestId('settings-apply')).toBeDisabled();
   await servers.fill('2');
   await expect(page.getByTestId('settings-errors')).toHaveCount(0);

@@ -135,7 +135,7 @@ test('settings: the real names with the schema’s ranges; a flavour’s fields 
   await page.screenshot({ path: `${SHOTS}/queue-settings-sqs.png` });
   const vt = page.getByTestId('set-queue.VisibilityTimeout');
   await vt.fill('50000');
-  await expect(page.getByTestId('settings-errors')).toContainText('queue.VisibilityTimeout');
+  await expect(page.getByTestId('settings-errors')).toContainText('Visibility timeout');
   await expect(page.getByTestId('settings-apply')).toBeDisabled();
   await vt.fill('60');
   await expect(page.getByTestId('settings-errors')).toHaveCount(0);

@@ -76,7 +76,7 @@ test('settings from the schema: cleanup.policy switches to compact, a ratio out 
   for (const name of ['cleanup.policy', 'segment.bytes', 'delete.retention.ms', 'min.cleanable.dirty.ratio', 'log.cleaner.threads', 'speed.bytes.per.second']) await expect(page.getByTestId('settings')).toContainText(name);
   const ratio = page.getByTestId('set-topic.min.cleanable.dirty.ratio');
   await ratio.fill('1.5');
-  await expect(page.getByTestId('settings-errors')).toContainText('topic.min.cleanable.dirty.ratio');
+  await expect(page.getByTestId('settings-errors')).toContainText('Min dirty ratio');
   await expect(page.getByTestId('settings-apply')).toBeDisabled();
   await ratio.fill('0.5');
   await page.getByTestId('set-topic.cleanup.policy').selectOption('compact');

@@ -12,6 +12,7 @@ export {
   buildView,
   concretePath,
   expandSections,
+  fieldNames,
   fieldView,
   fillTemplate,
   PANEL_TEXT,

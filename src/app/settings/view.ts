@@ -292,3 +292,31 @@ export function buildView(sections: readonly SettingsSection[], draft: unknown, 
     };
   });
 }
+
+/**
+ * What the panel calls the field at each path an error can name, for `errorLineText`: its section
+ * (with the section's name, for a repeated one) and its label, "Consumer group orders · Members";
+ * a list's item and its fields as "Producer · Rate profile (step 2)", "… (step 2, from)" (items
+ * counted from 1). A variant's own errors, at its object, name its control. A path the panel does
+ * not show (another variant, a field it does not list) has no name.
+ */
+export function fieldNames(view: readonly SectionView[], lang: SettingsLang): ReadonlyMap<string, string> {
+  const names = new Map<string, string>();
+  const put = (path: string, name: string): void => {
+    if (!names.has(path)) names.set(path, name);
+  };
+  for (const s of view) {
+    for (const f of s.fields) {
+      const name = `${s.title}${s.code ? ` ${s.code}` : ''} · ${f.label}`;
+      put(f.info.path, name);
+      if (f.control.kind === 'variant') put(f.info.keys.slice(0, -1).join('.'), name);
+      const item = tx(f.spec.item?.name, lang);
+      for (const it of f.items) {
+        const which = `${item} ${it.index + 1}`;
+        put([...f.info.keys, String(it.index)].join('.'), `${name} (${which})`);
+        for (const x of it.fields) put(x.keys.join('.'), `${name} (${which}, ${x.label})`);
+      }
+    }
+  }
+  return names;
+}

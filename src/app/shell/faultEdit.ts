@@ -1,10 +1,12 @@
 /**
  * The timeline's arithmetic and its fault edits, pure (no page state): times under the pointer
  * rounded to a step the strip can show, and a fault list with one fault moved, removed, added or
- * its fields changed. What comes out is validated like any scenario (Playground.editFaults), so a
- * refused value is named by its field and its range.
+ * its fields changed. A fault's fields are checked as the scenario's (`editedFault`), every bad one
+ * named with its range; the list that comes out is validated again by Playground.editFaults.
  */
 import type { LiveFault } from '../../../workers/protocol.ts';
+import { formatError, ScenarioSchema, validateScenario, type Scenario, type ScenarioError } from '../../scenario/index.ts';
+import { fieldAt } from '../settings/schema-info.ts';
 
 /** The smallest of 1, 2, 5 × 10^k that is at least `x` (x > 0). */
 export function niceStep(x: number): number {
@@ -74,29 +76,77 @@ const parseNumber = (text: string): number | null => {
 };
 
 /**
- * `f` with the editor's texts for its fields: a number where the field held a number, true/false
- * for a flag, text as it is, and for a field that was empty (null) nothing, a number or text. `at`
- * must lie within the run. Errors name the field (its path in the scenario: `faults.<index>.<field>`).
+ * The editor's texts as values: a number where the field held a number, true/false for a flag,
+ * text as it is, and for a field that was empty (null) nothing, a number or text. `bad`: the
+ * fields whose text is not a value of their type (they keep their value in `fault`).
  */
-export function withFields(f: LiveFault, index: number, texts: Readonly<Record<string, string>>, duration: number): { ok: true; fault: LiveFault } | { ok: false; errors: string[] } {
-  const next: Record<string, unknown> = { ...f };
-  const errors: string[] = [];
+function readFields(f: LiveFault, texts: Readonly<Record<string, string>>): { fault: Record<string, unknown>; bad: FaultField[] } {
+  const fault: Record<string, unknown> = { ...f };
+  const bad: FaultField[] = [];
   for (const field of fieldsOf(f)) {
     const text = texts[field.key];
     if (text === undefined) continue;
-    const path = `faults.${index}.${field.key}`;
     if (field.type === 'number') {
       const n = parseNumber(text);
-      if (n === null) errors.push(`${path}: must be a number (got "${text}")`);
-      else next[field.key] = n;
+      if (n === null) bad.push(field);
+      else fault[field.key] = n;
     } else if (field.type === 'boolean') {
-      if (text !== 'true' && text !== 'false') errors.push(`${path}: must be true or false (got "${text}")`);
-      else next[field.key] = text === 'true';
+      if (text !== 'true' && text !== 'false') bad.push(field);
+      else fault[field.key] = text === 'true';
     } else if (field.type === 'null') {
-      next[field.key] = text.trim() === '' ? null : (parseNumber(text) ?? text.trim());
-    } else next[field.key] = text;
+      fault[field.key] = text.trim() === '' ? null : (parseNumber(text) ?? text.trim());
+    } else fault[field.key] = text;
   }
-  const at = next.at;
-  if (typeof at === 'number' && (at < 0 || at > duration)) errors.push(`faults.${index}.at: must be a time in [0, ${duration}] s, the run's length (got ${at})`);
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, fault: next as LiveFault };
+  return { fault, bad };
+}
+
+/** The editor's own bound of `at`: within the run (the schema's is far wider). */
+const atMessage = (duration: number): string => `must be a time in [0, ${duration}] s, the run's length`;
+
+/**
+ * Fault `index` of `faults` with the editor's texts for its fields, checked as part of `scenario`
+ * (whose faults `faults` replace, as Playground.editFaults does): every bad field is named, once,
+ * with what it allows. A text that is not a number says the field's range (its schema's message;
+ * for `at`, the run); every other changed field is validated alone, the others as they were, so
+ * that no error hides another (the validator checks a field against the rest of the scenario only
+ * once every field is in range); then all together, for what is wrong with them in combination.
+ * Errors are formatted lines, `faults.<index>.<field>: …`, in the editor's order of fields.
+ */
+export function editedFault(
+  scenario: Scenario,
+  faults: readonly LiveFault[],
+  index: number,
+  texts: Readonly<Record<string, string>>,
+): { ok: true; fault: LiveFault } | { ok: false; errors: string[] } {
+  const f = faults[index];
+  const { fault, bad } = readFields(f, texts);
+  const draft = (x: Record<string, unknown>): Record<string, unknown> => ({ ...scenario, faults: faults.map((g, j) => (j === index ? x : g)) });
+  const validate = (x: Record<string, unknown>): ScenarioError[] => {
+    const r = validateScenario(draft(x));
+    return r.ok ? [] : r.errors;
+  };
+  const pathOf = (key: string): string => `faults.${index}.${key}`;
+  const about = (e: ScenarioError, key: string): boolean => e.path === pathOf(key) || e.path.startsWith(`${pathOf(key)}.`);
+  const allowed = (field: FaultField): string => {
+    if (field.key === 'at') return atMessage(scenario.duration);
+    if (field.type === 'boolean') return 'must be true or false';
+    return fieldAt(ScenarioSchema, draft(f), pathOf(field.key))?.message ?? 'must be a number';
+  };
+  const keys = fieldsOf(f).map((x) => x.key);
+  const changed = keys.filter((k) => !bad.some((x) => x.key === k) && fault[k] !== (f as Record<string, unknown>)[k]);
+  const errors: ScenarioError[] = [
+    ...bad.map((field) => ({ path: pathOf(field.key), message: allowed(field), value: texts[field.key] })),
+    ...(typeof fault.at === 'number' && (fault.at < 0 || fault.at > scenario.duration) ? [{ path: pathOf('at'), message: atMessage(scenario.duration), value: fault.at }] : []),
+    ...changed.flatMap((k) => validate({ ...f, [k]: fault[k] }).filter((e) => about(e, k))),
+    ...validate(fault),
+  ];
+  if (errors.length === 0) return { ok: true, fault: fault as LiveFault };
+  // One error a path (the first found: the editor's own reading, then the field alone), the fields in the editor's order.
+  const seen = new Set<string>();
+  const order = (e: ScenarioError): number => {
+    const k = keys.findIndex((key) => about(e, key));
+    return k < 0 ? keys.length : k;
+  };
+  const once = errors.filter((e) => !seen.has(e.path) && seen.add(e.path));
+  return { ok: false, errors: once.sort((a, b) => order(a) - order(b)).map(formatError) };
 }

@@ -76,12 +76,51 @@ export function fmtPM(lang: Lang, mean: number | null | undefined, hw: number | 
   return { mean: f.format(mean * scale), hw: f.format(hw * scale) };
 }
 
-/** Compact tick labels for simulated time: 250, 1.5k, 200k, 1M. */
+/** Thousands and millions as a compact label writes them: "k"/"M" in English, « тыс.»/« млн» in Russian (no break before). */
+const SUFFIX: Record<Lang, { k: string; M: string }> = { en: { k: 'k', M: 'M' }, ru: { k: '\u00a0тыс.', M: '\u00a0млн' } };
+
+/** Compact tick labels (simulated time on an x axis): 250, 5000, 200k, 1M — in Russian 200 тыс., 1 млн. */
 export function fmtTick(lang: Lang, x: number): string {
   const a = Math.abs(x);
-  if (a >= 1e6) return `${fmt(lang, x / 1e6, 3)}M`;
-  if (a >= 1e4) return `${fmt(lang, x / 1e3, 3)}k`;
+  if (a >= 1e6) return `${fmt(lang, x / 1e6, 3)}${SUFFIX[lang].M}`;
+  if (a >= 1e4) return `${fmt(lang, x / 1e3, 3)}${SUFFIX[lang].k}`;
   return fmt(lang, x, 3);
+}
+
+/**
+ * Shorter still, for y ticks and counters: thousands in English are "2k" from 1,000 up (narrower
+ * than "2,000"); Russian writes them whole («2 500») and from 10 000 up as {@link fmtTick} does
+ * («20 тыс.»).
+ */
+export function fmtShort(lang: Lang, x: number): string {
+  const a = Math.abs(x);
+  return lang === 'en' && a >= 1000 && a < 1e4 ? `${fmt(lang, x / 1e3, 3)}k` : fmtTick(lang, x);
+}
+
+/**
+ * Counts shown side by side in a narrow cell ("18.1k / 9.74k"): in English each with its "k"/"M"
+ * ({@link fmtShort}); in Russian, where «18,1 тыс. / 9,74 тыс.» would not fit, all at the scale of
+ * the largest, with the scale word («тыс.», «млн») returned once for the unit after them.
+ */
+export function fmtShortSet(lang: Lang, xs: readonly number[]): { texts: string[]; scale: string } {
+  if (lang === 'en') return { texts: xs.map((x) => fmtShort(lang, x)), scale: '' };
+  const top = Math.max(0, ...xs.map((x) => Math.abs(x)));
+  const [div, scale] = top >= 1e6 ? [1e6, 'млн'] : top >= 1e4 ? [1e3, 'тыс.'] : [1, ''];
+  return { texts: xs.map((x) => fmt(lang, x / div, 3)), scale };
+}
+
+/** How a headline metric is measured (src/run/headline.ts `MetricUnit`). */
+type MetricUnitName = 'records' | 's' | 'count' | 'partition-s' | 'per-s' | 'fraction' | 'bytes';
+
+/** A headline metric's value with its unit, as a table cell or a tooltip writes it: "90.1 %", "10.2 s", "596.6/s", "2,003". */
+export function metricText(lang: Lang, unit: MetricUnitName, x: number, sig = 4): string {
+  if (unit === 'fraction') return `${fmt(lang, x * 100, sig)} %`;
+  return `${fmt(lang, x, sig)}${unit === 's' ? unitAfter('s', lang) : unit === 'per-s' ? unitAfter('/s', lang) : ''}`;
+}
+
+/** The unit an axis of a headline metric names after its label ("W, s"), or "" for a count; fractions are drawn in %. */
+export function metricAxisUnit(lang: Lang, unit: MetricUnitName): string {
+  return unit === 'fraction' ? '%' : unit === 's' || unit === 'per-s' || unit === 'bytes' ? unitText(unit === 'per-s' ? '/s' : unit, lang) : unit === 'partition-s' ? unitText('p·s', lang) : '';
 }
 
 /** A duration given in seconds, with its unit: milliseconds below a second ("1.35 ms", "192 s"). */

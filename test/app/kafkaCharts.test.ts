@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildLineChart, fitTicks, heatmapGrid, linePath, points, thin, yTickCount } from '../../src/app/charts/lineChart.ts';
-import { fmtTick } from '../../src/app/format.ts';
+import { MARGIN, buildLineChart, burstScale, fitTicks, heatmapGrid, leftMargin, linePath, points, thin, yTickCount } from '../../src/app/charts/lineChart.ts';
+import { fmtShort, fmtTick } from '../../src/app/format.ts';
 import { line } from 'd3-shape';
 import { scaleLinear } from 'd3-scale';
 import fc from 'fast-check';
@@ -55,6 +55,35 @@ describe('Kafka line charts', () => {
     expect(yTickCount(500)).toBe(5);
     const dense = [0, 1, 2, 3, 4].map((v) => ({ value: v, pos: 100 - v * 8 }));
     expect(thin(dense).map((t) => t.value)).toEqual([0, 2, 4]);
+  });
+
+  it('the plot moves right to fit its widest y tick label, never into the rotated axis title', () => {
+    const data = [{ t: [0, 1, 2], mean: [0, 120_000, 150_000] }];
+    const en = buildLineChart(data, { width: 300, height: 150, xMax: 2, yLabel: (v) => fmtShort('en', v) });
+    const ru = buildLineChart(data, { width: 300, height: 150, xMax: 2, yLabel: (v) => fmtShort('ru', v) });
+    expect(en.plot.left).toBe(MARGIN.left);
+    expect(ru.plot.left).toBeGreaterThan(MARGIN.left);
+    // The widest label («160 тыс.», 8 characters at about 6.2 px) ends 6 px left of the axis and starts right of the title (x ≤ 17).
+    const widest = Math.max(...ru.yTicks.map((t) => fmtShort('ru', t.value).length));
+    expect(widest).toBeGreaterThanOrEqual(7);
+    expect(ru.plot.left - 6 - widest * 6.2).toBeGreaterThanOrEqual(17);
+    expect(leftMargin(ru.yTicks, (v) => fmtShort('en', v))).toBe(MARGIN.left);
+    // The x axis starts where the plot does.
+    expect(Math.min(...ru.xTicks.map((t) => t.pos))).toBe(ru.plot.left);
+  });
+
+  it('burstScale ends the axis under a brief burst, and draws a lasting one whole', () => {
+    const t = Array.from({ length: 300 }, (_, i) => i);
+    const steady = t.map(() => 300);
+    // A catch-up of 1,800/s in the first 5 points (under 3 % of them) would squash 300/s to a sixth of the plot.
+    const burst = { t, mean: steady.map((v, i) => (i >= 3 && i < 8 ? 1800 : v)) };
+    expect(burstScale([burst, { t, mean: steady.map((v) => v * 0.6) }])).toBeCloseTo(450);
+    const g = buildLineChart([burst], { width: 300, height: 150, xMax: 300, yFixed: burstScale([burst]) });
+    expect(g.over[0]).toBe(1800);
+    // A burst over a tenth of the run is the story: no clipping.
+    expect(burstScale([{ t, mean: steady.map((v, i) => (i < 30 ? 1800 : v)) }])).toBeNull();
+    expect(burstScale([{ t, mean: steady }])).toBeNull();
+    expect(burstScale([{ t: [0, 1], mean: [0, 5] }])).toBeNull();
   });
 
   it("linePath writes the string d3-shape's line().digits(1) writes, character for character", () => {

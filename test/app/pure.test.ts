@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSpeed, parseSpeedKey, speedChoices, speedKey } from '../../src/app/speed.ts';
-import { decimalsFor, durationAxis, fmt, fmtDuration, fmtInt, fmtPM, fmtTick } from '../../src/app/format.ts';
+import { decimalsFor, durationAxis, fmt, fmtDuration, fmtInt, fmtPM, fmtShort, fmtShortSet, fmtTick } from '../../src/app/format.ts';
 import { littleView } from '../../src/app/panels/station/little.ts';
 import { MESSAGES } from '../../src/app/i18n.ts';
 import { SWEEP_MESSAGES } from '../../src/app/shell/sweep-text.ts';
@@ -56,6 +56,25 @@ describe('format', () => {
     expect(fmtTick('en', 200_000)).toBe('200k');
     expect(fmtTick('en', 1_500_000)).toBe('1.5M');
     expect(fmtTick('en', 250)).toBe('250');
+    // Russian has no "k" and "M": thousands and millions are «тыс.» and «млн», never split from the number.
+    expect(fmtTick('ru', 200_000)).toBe('200\u00a0тыс.');
+    expect(fmtTick('ru', 1_500_000)).toBe('1,5\u00a0млн');
+    expect(fmtTick('ru', 7000).replace(/\s/g, ' ')).toBe('7 000');
+  });
+
+  it('y ticks and counters write thousands short: "2.5k" in English, whole in Russian', () => {
+    expect(fmtShort('en', 2500)).toBe('2.5k');
+    expect(fmtShort('en', 999)).toBe('999');
+    expect(fmtShort('en', 25_000)).toBe('25k');
+    expect(fmtShort('ru', 2500).replace(/\s/g, ' ')).toBe('2 500');
+    expect(fmtShort('ru', 25_000)).toBe('25\u00a0тыс.');
+    expect(fmtShort('ru', 3_600_000)).toBe('3,6\u00a0млн');
+    // A narrow cell's pair: English letters on each, Russian at one scale with the word said once.
+    expect(fmtShortSet('en', [89_900, 60_000])).toEqual({ texts: ['89.9k', '60k'], scale: '' });
+    expect(fmtShortSet('ru', [89_900, 60_012])).toEqual({ texts: ['89,9', '60'], scale: 'тыс.' });
+    expect(fmtShortSet('ru', [3_600_000, 950_000])).toEqual({ texts: ['3,6', '0,95'], scale: 'млн' });
+    expect(fmtShortSet('ru', [302, 172])).toEqual({ texts: ['302', '172'], scale: '' });
+    for (const x of [1, 1500, 12_345, 2e6]) expect(fmtShort('ru', x)).not.toMatch(/\d\s*[kKMкК]$/);
   });
 
   it('durations carry their unit, in milliseconds below a second', () => {

@@ -401,6 +401,39 @@ test('text never clips at 1280×720 in either language, in every shipped scenari
   expect(problems).toEqual([]);
 });
 
+test('Russian numbers at 1280×720: «тыс.» and «млн», never k or M; a unit stays on its number’s line; a brief burst does not flatten the throughput chart', async ({ page }) => {
+  test.setTimeout(240_000);
+  for (const id of ['mm1', 'poison-message']) {
+    await openLink(page, scenario(id));
+    await page.getByTestId('lang-ru').click();
+    await runToEnd(page);
+    const found = await page.evaluate(() => {
+      const english: string[] = [];
+      for (const t of document.querySelectorAll('svg text, [data-testid=counters] .cell'))
+        if (/\d\s?[kM](\s|$|\u2009)/.test(t.textContent ?? '')) english.push((t.textContent ?? '').trim());
+      // A theory note («теория 90 %», «теория 0,9/с») is one unbreakable piece: one line box.
+      const broken = [...document.querySelectorAll('[data-testid^=theory-]')].filter((e) => e.getClientRects().length > 1).map((e) => e.textContent);
+      const ticks = [...document.querySelectorAll('.chart g.grid text')].map((t) => t.textContent ?? '');
+      return { english, broken, ticks };
+    });
+    expect(found.english, id).toEqual([]);
+    expect(found.broken, id).toEqual([]);
+    if (id === 'mm1') expect(found.ticks.join(' '), id).not.toContain('тыс.');
+    if (id === 'poison-message') {
+      // Lag in the tens of thousands: «20 тыс.» on its axis, and the flow counter's scale said once, in its unit.
+      expect(found.ticks.some((t) => /^\d+\u00a0тыс\.$/.test(t)), found.ticks.join(' | ')).toBe(true);
+      await expect(page.getByTestId('k-rejected')).toHaveText('тыс. записей');
+      // The group's catch-up after its first join (~1,900/s for a moment) is marked above the axis, not the axis itself.
+      await expect(page.getByTestId('chart-throughput-over')).toContainText('1');
+      const top = Number((await page.getByTestId('chart-throughput').locator('g.grid text').allTextContents()).at(-1)!.replace(/\s/g, ''));
+      expect(top).toBeLessThan(1000);
+      // A long lesson title wraps onto a second line instead of losing its end.
+      const title = await page.getByTestId('explain-title').evaluate((e) => ({ cut: e.scrollHeight > e.clientHeight + 1, lines: Math.round(e.clientHeight / parseFloat(getComputedStyle(e).lineHeight)) }));
+      expect(title).toEqual({ cut: false, lines: 2 });
+    }
+  }
+});
+
 /** Header items that overlap one another or leave the viewport: "a / b" for each such pair, "a outside" for each such item. */
 async function headerCollisions(page: Page): Promise<string[]> {
   return page.evaluate(() => {

@@ -95,6 +95,33 @@ export function thin(ticks: Tick[], gap = 14): Tick[] {
   return out;
 }
 
+/**
+ * The plot's left edge: {@link MARGIN}.left, or wider when the widest y tick label (about `charPx`
+ * a character, ending 6 px left of the axis) would reach the rotated axis title (x ≈ 4–16 px):
+ * Russian writes «150 тыс.» where English writes "150k".
+ */
+export function leftMargin(ticks: readonly Tick[], label: (v: number) => string, charPx = 6.2): number {
+  let widest = 0;
+  for (const t of ticks) widest = Math.max(widest, label(t.value).length);
+  return Math.max(MARGIN.left, Math.ceil(17 + widest * charPx + 6));
+}
+
+/**
+ * A y scale that a brief burst does not flatten, or null to fit everything: when the largest value
+ * of `lines` is over `ratio` times their `q`-quantile (a burst in under 1 − q of the points, such
+ * as a group's catch-up after its first join), the axis ends at `headroom` times that quantile and
+ * the chart marks what goes above it ({@link LineChartGeom.over}). A burst that lasts is the data,
+ * and is drawn whole.
+ */
+export function burstScale(lines: readonly Cols[], q = 0.97, ratio = 2.5, headroom = 1.5): number | null {
+  const vs: number[] = [];
+  for (const c of lines) for (let i = 0; i < c.mean.length; i++) if (Number.isFinite(c.mean[i])) vs.push(c.mean[i]);
+  if (vs.length < 20) return null;
+  vs.sort((a, b) => a - b);
+  const at = vs[Math.min(vs.length - 1, Math.floor(q * vs.length))];
+  return at > 0 && vs[vs.length - 1] > ratio * at ? headroom * at : null;
+}
+
 /** About one y tick per 24 px of plot height (2 to 5). */
 export const yTickCount = (h: number): number => Math.max(2, Math.min(5, Math.floor(h / 24)));
 
@@ -103,26 +130,32 @@ export const yTickCount = (h: number): number => Math.max(2, Math.min(5, Math.fl
  * above is clipped by the plot and reported in `over`, so a small number looks small next to a
  * run that went off the scale.
  */
-export function buildLineChart(lines: Cols[], opts: { width: number; height: number; xMax: number; yMin?: number; yFixed?: number | null; xLabel?: (v: number) => string }): LineChartGeom {
-  const width = Math.max(opts.width, MARGIN.left + MARGIN.right + 10);
+export function buildLineChart(
+  lines: Cols[],
+  opts: { width: number; height: number; xMax: number; yMin?: number; yFixed?: number | null; xLabel?: (v: number) => string; yLabel?: (v: number) => string },
+): LineChartGeom {
   const height = Math.max(opts.height, MARGIN.top + MARGIN.bottom + 10);
-  const plot = { left: MARGIN.left, right: width - MARGIN.right, top: MARGIN.top, bottom: height - MARGIN.bottom };
   const pts = lines.map((c) => points(c));
   let top = 0;
   for (const p of pts) for (const [, v] of p) if (v > top) top = v;
   const empty = pts.every((p) => p.length === 0);
-  const x = scaleLinear().domain([0, opts.xMax > 0 ? opts.xMax : 1]).range([plot.left, plot.right]);
   const fixed = opts.yFixed != null && opts.yFixed > 0 ? opts.yFixed : null;
+  const bottom = height - MARGIN.bottom;
   const y = scaleLinear()
     .domain([opts.yMin ?? 0, fixed ?? (top > 0 ? top * 1.08 : 1)])
-    .range([plot.bottom, plot.top]);
-  if (fixed === null) y.nice(yTickCount(plot.bottom - plot.top));
+    .range([bottom, MARGIN.top]);
+  if (fixed === null) y.nice(yTickCount(bottom - MARGIN.top));
+  const yTicks = thin(y.ticks(yTickCount(bottom - MARGIN.top)).map((value) => ({ value, pos: y(value) })));
+  const left = leftMargin(yTicks, opts.yLabel ?? String);
+  const width = Math.max(opts.width, left + MARGIN.right + 10);
+  const plot = { left, right: width - MARGIN.right, top: MARGIN.top, bottom };
+  const x = scaleLinear().domain([0, opts.xMax > 0 ? opts.xMax : 1]).range([plot.left, plot.right]);
   return {
     width,
     height,
     plot,
     xTicks: fitTicks(x, 5, opts.xLabel ?? String),
-    yTicks: thin(y.ticks(yTickCount(plot.bottom - plot.top)).map((value) => ({ value, pos: y(value) }))),
+    yTicks,
     paths: pts.map((p) => linePath(p, x, y)),
     last: pts.map((p) => (p.length > 0 ? p[p.length - 1][1] : null)),
     yMax: y.domain()[1],

@@ -9,7 +9,7 @@
  */
 import type { CounterItem } from '../../registry.ts';
 import type { Playground } from '../../shell/playground.svelte.ts';
-import { fmt, fmtInt, fmtTick } from '../../format.ts';
+import { fmt, fmtInt, fmtShort, fmtShortSet } from '../../format.ts';
 import { kview } from './view.ts';
 import type { KMessageKey, Vars } from './text.ts';
 import { atranslate } from './autoscaler-text.ts';
@@ -42,7 +42,6 @@ export function kafkaCounters(pg: Playground): CounterItem[] {
   const s = d?.summary ?? null;
   const n = (x: number | undefined | null) => (typeof x === 'number' ? x : null);
   const L = pg.lang;
-  const short = (x: number) => (Math.abs(x) >= 1000 && Math.abs(x) < 1e4 ? `${fmt(L, x / 1e3, 3)}k` : fmtTick(L, x));
   const hasDlq = typeof g?.dlq === 'number';
   // The first join of a group is a rebalance too, and a normal one; later ones are bad only when
   // they actually stopped partitions (a cooperative rebalance that moves nothing does not).
@@ -94,14 +93,16 @@ export function kafkaCounters(pg: Playground): CounterItem[] {
   });
   // Sends the schema registry refused never reach the topic: the cell says so, in red.
   const rejected = s?.producers.reduce((n, p) => n + p.rejected, 0) ?? 0;
+  const flow = fmtShortSet(L, [s?.produced ?? 0, g?.applied ?? 0]);
   items.push({
     testid: 'k-produced',
     label: k.t('c.flow'),
     hint: k.t('c.flowHint', { group: d?.focus.id ?? '' }),
     value: s?.produced ?? null,
-    // Both sides at three significant digits (18.1k / 9.74k): the cell is narrow.
-    text: s ? `${short(s.produced)}\u2009/\u2009${short(g?.applied ?? 0)}` : '—',
-    note: rejected > 0 ? k.t('c.flowRejected', { n: short(rejected) }) : k.t('c.lagUnit'),
+    // Both sides at three significant digits (18.1k / 9.74k; «18,1 / 9,74» over «тыс. записей»): the cell is narrow.
+    text: s ? flow.texts.join('\u2009/\u2009') : '—',
+    // A scale word («тыс.») is the numbers' unit: said even when the note is about refused sends.
+    note: [flow.scale ? k.t('c.lagUnitScaled', { scale: flow.scale }) : rejected > 0 ? null : k.t('c.lagUnit'), rejected > 0 ? k.t('c.flowRejected', { n: fmtShort(L, rejected) }) : null].filter(Boolean).join(' · '),
     noteTestid: 'k-rejected',
     noteValue: rejected,
     small: true,

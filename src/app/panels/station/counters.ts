@@ -28,7 +28,8 @@ export function stationCounters(pg: Playground): CounterItem[] {
       text: f.mean,
       hw: f.hw,
       unit,
-      note: t === null ? '' : v.t('stats.theory', { value: `${fmt(L, t * scale, 4)}${unit === '%' ? ' %' : `\u00a0${unit}`}` }),
+      // Never broken inside: «теория 90 %», «теория 0,9/с» move to the next line whole.
+      note: t === null ? '' : v.t('stats.theory', { value: `${fmt(L, t * scale, 4)}${unit.startsWith('/') ? unit : `\u00a0${unit}`}` }),
       noteTestid: `theory-${id}`,
       noteValue: t,
       tone: 'plain',

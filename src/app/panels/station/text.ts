@@ -53,7 +53,7 @@ const en = {
   'stats.completed': 'Served',
   'stats.droppedN': 'turned away: {n}',
   'stats.inSystemN': 'in system now: {n}',
-  'stats.theory': 'theory {value}',
+  'stats.theory': 'theory\u00a0{value}',
   'unit.perSecond': '/s',
   'unit.seconds': 's',
 };
@@ -109,7 +109,7 @@ const ru: Record<SMessageKey, string> = {
   'stats.completed': 'Обслужено',
   'stats.droppedN': 'отказано: {n}',
   'stats.inSystemN': 'сейчас в системе: {n}',
-  'stats.theory': 'теория {value}',
+  'stats.theory': 'теория\u00a0{value}',
   'unit.perSecond': '/с',
   'unit.seconds': 'с',
 };

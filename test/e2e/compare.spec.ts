@@ -70,6 +70,19 @@ test('every fix, in compare view: the story’s metric improves, a trade-off’s
   }
 });
 
+test('a chart that stays 0 in both runs gives its room to the others, and the note names it', async ({ page }) => {
+  // exactly-once: no replica ever leaves the ISR in either run — the ISR pair says nothing.
+  await openCompare(page, 'exactly-once');
+  await expect(page.getByTestId('cmp-isr-a')).toBeVisible();
+  await runToEnd(page);
+  await expect(page.getByTestId('cmp-isr-a')).toHaveCount(0);
+  await expect(page.getByTestId('compare-note')).toContainText('Not drawn, 0 throughout in both runs: ISR');
+  for (const id of ['cmp-records-a', 'cmp-records-b', 'cmp-e2e-a', 'cmp-e2e-b']) await expect(page.getByTestId(id)).toBeVisible();
+  // The rows that are left share the height: the records plot is no sliver.
+  const plot = await page.getByTestId('cmp-records-a').locator('.plot').boundingBox();
+  expect(plot!.height).toBeGreaterThan(60);
+});
+
 test('charts of both runs share their axes', async ({ page }) => {
   await openCompare(page, 'overload-5pct');
   await runToEnd(page);

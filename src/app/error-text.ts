@@ -13,6 +13,8 @@ import { unitAfter } from './format.ts';
 /** A number as the validator wrote it ("1000000", "0.5", "1e-100") in Russian: grouped digits, a decimal comma. */
 function num(x: string): string {
   if (!/^-?\d+(\.\d+)?$/.test(x)) return x;
+  // Past 2^53 a Number is not the integer written (Long.MAX_VALUE 9223372036854775807 → …776000): group the digits as they are.
+  if (/^-?\d{16,}$/.test(x)) return x.replace(/\B(?=(\d{3})+$)/g, '\u00a0');
   const v = Number(x);
   return new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 20, useGrouping: Math.abs(v) >= 10_000 }).format(v);
 }
@@ -217,6 +219,7 @@ const RULES: Rule[] = [
   [/^must be a list$/, () => 'должно быть списком'],
   [/^must be an object$/, () => 'должно быть объектом'],
   [/^must be a JSON object$/, () => 'должно быть объектом JSON'],
+  [/^must be a Java class name$/, () => 'должно быть именем класса Java'],
   [/^must be an object, not a list$/, () => 'должно быть объектом, а не списком'],
   [/^must be (null or )?an object like (.+?)(, or null)?$/, (m) => `должно быть ${m[1] ? 'null или ' : ''}объектом вида ${m[2]}${m[3] ? ' или null' : ''}`],
   [/^must be null or (\{.+\})$/, (m) => `должно быть null или ${m[1]}`],

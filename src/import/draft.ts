@@ -7,6 +7,7 @@
  */
 import { formatError, validateScenario, type Scenario } from '../scenario/index.ts';
 import type { Msg } from './messages.ts';
+import type { Check } from './values.ts';
 
 export const FORMATS = ['properties', 'kafka-describe', 'rabbitmq', 'sqs'] as const;
 /** An input format: a Kafka client .properties file, kafka-topics.sh / kafka-consumer-groups.sh --describe output, a RabbitMQ definitions export, SQS queue attributes. */
@@ -37,7 +38,7 @@ export interface Skipped {
 export interface Rejected {
   key: string;
   value: string;
-  /** The scenario field it would have set ('' when the whole input is refused). */
+  /** The scenario field it would have set ('' for a key no field models, refused for a value the system itself would refuse, and when the whole input is refused). */
   field: string;
   /** The validator's message: what is allowed (`must be an integer in [6000, 1800000] ms`). */
   message: string;
@@ -161,6 +162,13 @@ export class Draft {
 
   reject(key: string, value: string, field: string, message: string): void {
     this.rejected.push({ key, value: shown(key, value), field, message });
+  }
+
+  /** Key `key` is not modelled (`reason`) — unless `check` (how the system itself reads it) refuses its value: then it is rejected with what is allowed. */
+  notModelled(key: string, value: string, reason: Msg, check?: Check): void {
+    const bad = check?.(value) ?? null;
+    if (bad) this.reject(key, value, '', bad);
+    else this.skip(key, value, reason);
   }
 
   /** `raw` with every field key `key` set back at QueueLab's value. */

@@ -3,7 +3,8 @@
  * `kafka-topics.sh` / `kafka-consumer-groups.sh --describe` output, a RabbitMQ definitions export,
  * SQS queue attributes — turned into a QueueLab scenario, with every key of the input either
  * applied (the field it set), not modelled (why), or rejected (the validator's message, which
- * names the allowed range). Pure text in, data out: no DOM, no Node, so the page and the CLI share it.
+ * names the allowed range; a key QueueLab does not model is rejected too when the system itself
+ * would refuse its value: values.ts). Pure text in, data out: no DOM, no Node, so the page and the CLI share it.
  */
 import { MAX_DEPTH, valueTooDeep } from '../scenario/limits.ts';
 import { FORMATS, type Format, type ImportResult, type Target } from './draft.ts';
@@ -13,6 +14,8 @@ import { importDescribe } from './kafka-describe.ts';
 import { looksLikeDescribe } from './kafka-describe-parse.ts';
 import { importRabbit, looksLikeRabbit } from './rabbitmq.ts';
 import { importSqs, sqsAttributes } from './sqs.ts';
+import type { Msg, MsgId } from './messages.ts';
+import type { Lang } from '../app/i18n.ts';
 
 export { FORMATS, TARGETS, type Applied, type Format, type ImportResult, type Rejected, type Skipped, type Target } from './draft.ts';
 export { say, CLI_WHERE, type Msg, type MsgId } from './messages.ts';
@@ -51,6 +54,12 @@ export interface ImportOptions {
   model?: Target;
   /** RabbitMQ: the queue to model; the first one no other queue dead-letters into when left out. */
   queue?: string;
+  /**
+   * The language of the scenario's title and description (content the scenario carries, in its
+   * share link too: written in the language of the page that imports) and of the values the report
+   * summarises ("partitions 0–5"). English by default, as the CLI writes them.
+   */
+  lang?: Lang;
 }
 
 type Parsed = { json: unknown } | { text: string };
@@ -66,6 +75,9 @@ function parseJson(text: string): { ok: true; json: unknown } | { ok: false; err
   if (valueTooDeep(json)) return { ok: false, error: { ok: false, format: null, error: { id: 'error.tooDeep', vars: { depth: MAX_DEPTH } } } };
   return { ok: true, json };
 }
+
+/** "kafka or cluster" in the language the message is said in (a list of one is its item). */
+const either = (models: readonly string[]): string | Msg => (models.length > 1 ? { id: 'join.or', vars: { a: models.slice(0, -1).join(', '), b: models[models.length - 1] } } : models[0]);
 
 const isScenario = (json: unknown): boolean => typeof json === 'object' && json !== null && 'model' in json && 'version' in json;
 
@@ -99,22 +111,23 @@ export function importConfig(text: string, opts: ImportOptions = {}): ImportResu
   const format = opts.format ?? detectFormat(text);
   if (!format) return { ok: false, format: null, error: { id: 'error.unknownFormat' } };
   const info = FORMAT_INFO[format];
-  if (opts.model && !info.models.includes(opts.model)) return { ok: false, format, error: { id: 'error.modelFor', vars: { format: info.name, models: info.models.join(' or '), model: opts.model } } };
+  if (opts.model && !info.models.includes(opts.model)) return { ok: false, format, error: { id: 'error.modelFor', vars: { format: info.name, models: either(info.models), model: opts.model } } };
   const model = opts.model as 'kafka' | 'cluster' | undefined;
-  const wrong = (detail: string): ImportResult => ({ ok: false, format, error: { id: 'error.wrongFormat', vars: { format: info.name, detail } } });
+  const lang = opts.lang ?? 'en';
+  const wrong = (detail: MsgId): ImportResult => ({ ok: false, format, error: { id: 'error.wrongFormat', vars: { format: info.name, detail: { id: detail } } } });
   try {
     switch (format) {
       case 'properties':
-        return 'json' in parsed ? wrong('it is JSON') : importProperties(parsed.text, model);
+        return 'json' in parsed ? wrong('detail.json') : importProperties(parsed.text, model, lang);
       case 'kafka-describe':
-        return 'json' in parsed ? wrong('it is JSON') : importDescribe(parsed.text, model);
+        return 'json' in parsed ? wrong('detail.json') : importDescribe(parsed.text, model, lang);
       case 'rabbitmq':
-        return 'json' in parsed ? importRabbit(parsed.json, opts.queue) : wrong('it is not JSON');
+        return 'json' in parsed ? importRabbit(parsed.json, opts.queue, lang) : wrong('detail.notJson');
       case 'sqs':
-        return 'json' in parsed ? importSqs(parsed.json) : wrong('it is not JSON');
+        return 'json' in parsed ? importSqs(parsed.json, lang) : wrong('detail.notJson');
     }
   } catch (e) {
     // A bug, not the input's fault: said as an error rather than thrown at the page.
-    return { ok: false, format, error: { id: 'error.invalid', vars: { detail: `internal error: ${String((e as Error)?.message ?? e).slice(0, 200)}` } } };
+    return { ok: false, format, error: { id: 'error.invalid', vars: { detail: { id: 'detail.internal', vars: { detail: String((e as Error)?.message ?? e).slice(0, 200) } } } } };
   }
 }

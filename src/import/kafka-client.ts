@@ -9,8 +9,10 @@ import type { ClusterScenario, KafkaScenario, Scenario } from '../scenario/index
 import { blankKafka } from '../app/panels/kafka/blank.ts';
 import { blankCluster } from '../app/panels/cluster/blank.ts';
 import { boolean, Draft, numeric, safeName, type ImportResult } from './draft.ts';
-import type { Msg, MsgId } from './messages.ts';
+import { say, type Msg, type MsgId } from './messages.ts';
 import { escapeValue, parseProperties, type Property } from './properties.ts';
+import { BOOLEAN, CLASS, double, GZIP_LEVEL, INT, intAtLeast, intBetween, known, LIST, LONG, longAtLeast, LZ4_LEVEL, lookup, oneOf, PASSWORD, STRING, UNCHECKED, ZSTD_LEVEL, type Check, type Known } from './values.ts';
+import type { Lang } from '../app/i18n.ts';
 
 type Apply = (d: Draft, key: string, value: string) => void;
 type Path = (string | number)[];
@@ -112,51 +114,169 @@ const CLUSTER: Record<string, Apply> = {
   'fetch.max.bytes': int(READER),
 };
 
-/** Keys no model applies, by reason (exact names). */
-const REASONS: Record<string, MsgId> = {};
-const reason = (id: MsgId, keys: string[]) => keys.forEach((k) => (REASONS[k] = id));
-reason('nm.connection', [
-  'bootstrap.servers',
-  'client.dns.lookup',
-  'connections.max.idle.ms',
-  'reconnect.backoff.ms',
-  'reconnect.backoff.max.ms',
-  'socket.connection.setup.timeout.ms',
-  'socket.connection.setup.timeout.max.ms',
-  'receive.buffer.bytes',
-  'send.buffer.bytes',
-  'security.protocol',
-  'security.providers',
-  'metadata.recovery.strategy',
-  'metadata.recovery.rebootstrap.trigger.ms',
-]);
-reason('nm.serialization', ['key.serializer', 'value.serializer', 'key.deserializer', 'value.deserializer', 'specific.avro.reader', 'auto.register.schemas', 'use.latest.version', 'key.subject.name.strategy', 'value.subject.name.strategy']);
-reason('nm.metrics', ['metrics.num.samples', 'metrics.sample.window.ms', 'metrics.recording.level', 'metric.reporters', 'auto.include.jmx.reporter', 'enable.metrics.push']);
-reason('nm.interceptors', ['interceptor.classes']);
-reason('nm.clientId', ['client.id']);
-reason('nm.apiTimeouts', ['default.api.timeout.ms', 'retry.backoff.max.ms']);
-reason('nm.fetchTiming', ['fetch.min.bytes']);
-reason('nm.groupProtocol', ['group.protocol', 'group.remote.assignor']);
-reason('nm.partitioner', ['partitioner.class', 'partitioner.ignore.keys', 'partitioner.adaptive.partitioning.enable', 'partitioner.availability.timeout.ms']);
-reason('nm.sizeLimit', ['max.request.size']);
-reason('nm.transactions', ['transactional.id', 'transaction.timeout.ms', 'enable.two.phase.commit']);
-reason('nm.compressionLevel', ['compression.gzip.level', 'compression.lz4.level', 'compression.zstd.level']);
-reason('nm.noEffect', ['check.crcs', 'exclude.internal.topics', 'allow.auto.create.topics', 'client.rack.aware']);
-reason('nm.streams', [
-  'application.id',
-  'processing.guarantee',
-  'commit.interval.ms',
-  'num.stream.threads',
-  'state.dir',
-  'default.key.serde',
-  'default.value.serde',
-  'cache.max.bytes.buffering',
-  'statestore.cache.max.bytes',
-  'replication.factor',
-  'num.standby.replicas',
-  'default.deserialization.exception.handler',
-  'default.production.exception.handler',
-]);
+/** auto.offset.reset: earliest, latest, none, or (Kafka 4.0+) by_duration: and an ISO-8601 duration that is not negative. */
+const AUTO_OFFSET_RESET: Check = (value) => {
+  const t = value.trim();
+  const duration = /^P(?=\+?\d|T)(\+?\d+D)?(T(?=\+?\d)(\+?\d+H)?(\+?\d+M)?(\+?\d+([.,]\d{0,9})?S)?)?$/i;
+  return /^(earliest|latest|none)$/.test(t) || (t.startsWith('by_duration:') && duration.test(t.slice('by_duration:'.length))) ? null : 'must be one of: earliest, latest, none, by_duration:<ISO-8601 duration>';
+};
+
+/**
+ * Every Kafka client config QueueLab knows — consumer, producer, admin and common (ConsumerConfig,
+ * ProducerConfig, CommonClientConfigs, SslConfigs, SaslConfigs) and the Kafka Streams ones a file
+ * may hold (StreamsConfig) — with its value's type and validator as Kafka's ConfigDef checks them
+ * (a value Kafka refuses at construction is rejected, even for a key QueueLab does not model), and
+ * why no model applies it (none for the keys LOG or CLUSTER applies: whyNot says which model has them).
+ */
+export const CLIENT_CONFIGS: Record<string, Known> = {};
+// Applied by the log model (LOG) or the cluster model (CLUSTER); where applied, the scenario's validator checks them.
+known(CLIENT_CONFIGS, undefined, {
+  'group.id': STRING,
+  'group.instance.id': STRING,
+  'max.poll.records': intAtLeast(1),
+  'max.poll.interval.ms': intAtLeast(1),
+  'session.timeout.ms': INT,
+  'heartbeat.interval.ms': INT,
+  'auto.offset.reset': AUTO_OFFSET_RESET,
+  'auto.commit.interval.ms': intAtLeast(0),
+  'max.partition.fetch.bytes': intAtLeast(0),
+  'fetch.max.bytes': intAtLeast(0),
+  'enable.auto.commit': BOOLEAN,
+  'partition.assignment.strategy': LIST,
+  'batch.size': intAtLeast(0),
+  'metadata.max.age.ms': longAtLeast(0),
+  acks: oneOf(['all', '-1', '0', '1'], { shown: ['"all"', '"-1"', '"0"', '"1"'] }),
+  'enable.idempotence': BOOLEAN,
+  retries: intAtLeast(0),
+  'retry.backoff.ms': longAtLeast(0),
+  'request.timeout.ms': intAtLeast(0),
+  'delivery.timeout.ms': intAtLeast(0),
+  'max.in.flight.requests.per.connection': intAtLeast(1),
+  'linger.ms': longAtLeast(0),
+  'compression.type': oneOf(['none', 'gzip', 'snappy', 'lz4', 'zstd']),
+  'buffer.memory': longAtLeast(0),
+  'max.block.ms': longAtLeast(0),
+  'isolation.level': oneOf(['read_uncommitted', 'read_committed']),
+  'client.rack': STRING,
+  'fetch.max.wait.ms': intAtLeast(0),
+});
+known(CLIENT_CONFIGS, 'nm.connection', {
+  'bootstrap.servers': LIST,
+  // "default" until Kafka 3.0.
+  'client.dns.lookup': oneOf(['use_all_dns_ips', 'resolve_canonical_bootstrap_servers_only', 'default']),
+  'connections.max.idle.ms': LONG,
+  'reconnect.backoff.ms': longAtLeast(0),
+  'reconnect.backoff.max.ms': longAtLeast(0),
+  'socket.connection.setup.timeout.ms': LONG,
+  'socket.connection.setup.timeout.max.ms': LONG,
+  'receive.buffer.bytes': intAtLeast(-1),
+  'send.buffer.bytes': intAtLeast(-1),
+  'security.protocol': oneOf(['PLAINTEXT', 'SSL', 'SASL_PLAINTEXT', 'SASL_SSL'], { anyCase: true }),
+  'security.providers': STRING,
+  'metadata.recovery.strategy': oneOf(['none', 'rebootstrap'], { anyCase: true }),
+  'metadata.recovery.rebootstrap.trigger.ms': longAtLeast(0),
+  // SslConfigs
+  'ssl.protocol': STRING,
+  'ssl.provider': STRING,
+  'ssl.cipher.suites': LIST,
+  'ssl.enabled.protocols': LIST,
+  'ssl.keystore.type': STRING,
+  'ssl.keystore.location': STRING,
+  'ssl.keystore.password': PASSWORD,
+  'ssl.key.password': PASSWORD,
+  'ssl.keystore.key': PASSWORD,
+  'ssl.keystore.certificate.chain': PASSWORD,
+  'ssl.truststore.certificates': PASSWORD,
+  'ssl.truststore.type': STRING,
+  'ssl.truststore.location': STRING,
+  'ssl.truststore.password': PASSWORD,
+  'ssl.keymanager.algorithm': STRING,
+  'ssl.trustmanager.algorithm': STRING,
+  'ssl.endpoint.identification.algorithm': STRING,
+  'ssl.secure.random.implementation': STRING,
+  'ssl.engine.factory.class': CLASS,
+  // SaslConfigs
+  'sasl.mechanism': STRING,
+  'sasl.jaas.config': PASSWORD,
+  'sasl.kerberos.service.name': STRING,
+  'sasl.kerberos.kinit.cmd': STRING,
+  'sasl.kerberos.ticket.renew.window.factor': double(),
+  'sasl.kerberos.ticket.renew.jitter': double(),
+  'sasl.kerberos.min.time.before.relogin': LONG,
+  'sasl.login.refresh.window.factor': double(0.5, 1),
+  'sasl.login.refresh.window.jitter': double(0, 0.25),
+  'sasl.login.refresh.min.period.seconds': intBetween(0, 900),
+  'sasl.login.refresh.buffer.seconds': intBetween(0, 3600),
+  'sasl.client.callback.handler.class': CLASS,
+  'sasl.login.callback.handler.class': CLASS,
+  'sasl.login.class': CLASS,
+  'sasl.login.connect.timeout.ms': INT,
+  'sasl.login.read.timeout.ms': INT,
+  'sasl.login.retry.backoff.max.ms': LONG,
+  'sasl.login.retry.backoff.ms': LONG,
+  'sasl.oauthbearer.scope.claim.name': STRING,
+  'sasl.oauthbearer.sub.claim.name': STRING,
+  'sasl.oauthbearer.token.endpoint.url': STRING,
+  'sasl.oauthbearer.jwks.endpoint.url': STRING,
+  'sasl.oauthbearer.jwks.endpoint.refresh.ms': LONG,
+  'sasl.oauthbearer.jwks.endpoint.retry.backoff.max.ms': LONG,
+  'sasl.oauthbearer.jwks.endpoint.retry.backoff.ms': LONG,
+  'sasl.oauthbearer.clock.skew.seconds': INT,
+  'sasl.oauthbearer.expected.audience': LIST,
+  'sasl.oauthbearer.expected.issuer': STRING,
+  'sasl.oauthbearer.header.urlencode': BOOLEAN,
+});
+known(CLIENT_CONFIGS, 'nm.serialization', {
+  'key.serializer': CLASS,
+  'value.serializer': CLASS,
+  'key.deserializer': CLASS,
+  'value.deserializer': CLASS,
+  // Confluent's serialisers' settings, not Kafka's ConfigDef.
+  'specific.avro.reader': UNCHECKED,
+  'auto.register.schemas': UNCHECKED,
+  'use.latest.version': UNCHECKED,
+  'key.subject.name.strategy': UNCHECKED,
+  'value.subject.name.strategy': UNCHECKED,
+});
+known(CLIENT_CONFIGS, 'nm.metrics', {
+  'metrics.num.samples': intAtLeast(1),
+  'metrics.sample.window.ms': longAtLeast(0),
+  'metrics.recording.level': oneOf(['INFO', 'DEBUG', 'TRACE']),
+  'metric.reporters': LIST,
+  'auto.include.jmx.reporter': BOOLEAN,
+  'enable.metrics.push': BOOLEAN,
+});
+known(CLIENT_CONFIGS, 'nm.interceptors', { 'interceptor.classes': LIST });
+known(CLIENT_CONFIGS, 'nm.clientId', { 'client.id': STRING });
+known(CLIENT_CONFIGS, 'nm.apiTimeouts', { 'default.api.timeout.ms': intAtLeast(0), 'retry.backoff.max.ms': longAtLeast(0) });
+known(CLIENT_CONFIGS, 'nm.fetchTiming', { 'fetch.min.bytes': intAtLeast(0) });
+known(CLIENT_CONFIGS, 'nm.groupProtocol', { 'group.protocol': oneOf(['classic', 'consumer'], { anyCase: true }), 'group.remote.assignor': STRING });
+known(CLIENT_CONFIGS, 'nm.partitioner', {
+  'partitioner.class': CLASS,
+  'partitioner.ignore.keys': BOOLEAN,
+  'partitioner.adaptive.partitioning.enable': BOOLEAN,
+  'partitioner.availability.timeout.ms': longAtLeast(0),
+});
+known(CLIENT_CONFIGS, 'nm.sizeLimit', { 'max.request.size': intAtLeast(0) });
+known(CLIENT_CONFIGS, 'nm.transactions', { 'transactional.id': STRING, 'transaction.timeout.ms': INT, 'transaction.two.phase.commit.enable': BOOLEAN });
+known(CLIENT_CONFIGS, 'nm.compressionLevel', { 'compression.gzip.level': GZIP_LEVEL, 'compression.lz4.level': LZ4_LEVEL, 'compression.zstd.level': ZSTD_LEVEL });
+known(CLIENT_CONFIGS, 'nm.noEffect', { 'check.crcs': BOOLEAN, 'exclude.internal.topics': BOOLEAN, 'allow.auto.create.topics': BOOLEAN, 'client.rack.aware': UNCHECKED });
+known(CLIENT_CONFIGS, 'nm.streams', {
+  'application.id': STRING,
+  // exactly_once and exactly_once_beta until Kafka 4.0.
+  'processing.guarantee': oneOf(['at_least_once', 'exactly_once_v2', 'exactly_once', 'exactly_once_beta']),
+  'commit.interval.ms': longAtLeast(0),
+  'num.stream.threads': INT,
+  'state.dir': STRING,
+  'default.key.serde': CLASS,
+  'default.value.serde': CLASS,
+  'cache.max.bytes.buffering': longAtLeast(0),
+  'statestore.cache.max.bytes': longAtLeast(0),
+  'replication.factor': INT,
+  'num.standby.replicas': INT,
+  'default.deserialization.exception.handler': CLASS,
+  'default.production.exception.handler': CLASS,
+});
 const PREFIXES: [RegExp, MsgId][] = [
   [/^(sasl|ssl)\./, 'nm.connection'],
   [/^(schema\.registry|basic\.auth)\./, 'nm.serialization'],
@@ -175,7 +295,8 @@ function whyNot(key: string, model: 'kafka' | 'cluster'): MsgId {
     if (key === 'metadata.max.age.ms') return 'nm.metadataCluster';
     if (Object.hasOwn(LOG, key)) return 'nm.groupInCluster';
   }
-  if (Object.hasOwn(REASONS, key)) return REASONS[key];
+  const why = lookup(CLIENT_CONFIGS, key)?.why;
+  if (why) return why;
   for (const [re, id] of PREFIXES) if (re.test(key)) return id;
   if (model === 'kafka' && /^compression\./.test(key)) return 'nm.writePath';
   return 'nm.unknownKafka';
@@ -222,7 +343,7 @@ export function kafkaBase(model: 'kafka' | 'cluster'): { base: Scenario; assumed
 }
 
 /** A .properties file onto the log model (`kafka`) or the cluster model. */
-export function importProperties(text: string, model?: 'kafka' | 'cluster'): ImportResult {
+export function importProperties(text: string, model?: 'kafka' | 'cluster', lang: Lang = 'en'): ImportResult {
   const entries = parseProperties(text);
   if (entries.length === 0) return { ok: false, format: 'properties', error: { id: 'error.noKeys' } };
   const target = model ?? modelForProperties(entries);
@@ -230,9 +351,8 @@ export function importProperties(text: string, model?: 'kafka' | 'cluster'): Imp
   const group = [...entries].reverse().find((e) => e.key === 'group.id')?.value.trim();
   const d = new Draft(base, {
     id: 'imported',
-    title: `Imported client settings${group ? ` (${group.slice(0, 64)})` : ''}`,
-    description:
-      'Imported from a Kafka client .properties file: the file’s settings on QueueLab’s blank start, whose load, partitions and processing time are assumptions to change in Settings.',
+    title: say(group ? { id: 'title.propertiesGroup', vars: { group: group.slice(0, 64) } } : { id: 'title.properties' }, lang).slice(0, 200),
+    description: say({ id: 'desc.properties' }, lang),
   });
   d.assumed.push(...assumed);
   const table = target === 'kafka' ? LOG : CLUSTER;
@@ -242,7 +362,7 @@ export function importProperties(text: string, model?: 'kafka' | 'cluster'): Imp
     const later = last.get(e.key)!;
     if (later !== e.line) d.skip(e.key, e.value, { id: 'nm.duplicate', vars: { line: later } });
     else if (Object.hasOwn(table, e.key)) table[e.key](d, e.key, e.value);
-    else d.skip(e.key, e.value, { id: whyNot(e.key, target) });
+    else d.notModelled(e.key, e.value, { id: whyNot(e.key, target) }, lookup(CLIENT_CONFIGS, e.key)?.check);
   }
   const scenario = d.finish();
   if (!scenario) return { ok: false, format: 'properties', error: { id: 'error.invalid', vars: { detail: d.rejected.at(-1)?.message ?? '' } } };

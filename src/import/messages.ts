@@ -2,10 +2,13 @@
  * What an import says about the keys it did not apply, the notes on those it did, what it assumed
  * and why an input cannot be read — in English (the CLI, and the page in English) and Russian (the
  * page in Russian). An item carries a message id and its values; the text is chosen when shown.
+ * The scenario's title and description, and the values the report summarises, are said once, at
+ * import, in the language of the page that imports (ImportOptions.lang).
  * Config names and values stay as the systems spell them; the validator's messages in a rejected key are
  * put in the page's language where they are shown (src/app/error-text.ts).
  */
 import { makeTranslate, type Lang, type Vars } from '../app/i18n.ts';
+import { ruForm } from '../content/ru-plural.ts';
 
 const en = {
   // ── Not modelled: Kafka clients ──
@@ -34,7 +37,7 @@ const en = {
   'nm.autoCommitOff': 'only with enable.auto.commit=true',
   // ── Not modelled: kafka-topics.sh / kafka-consumer-groups.sh ──
   'nm.startsEmpty': 'a run starts with empty logs and queues: a scenario has no starting offsets or backlog',
-  'nm.startsEmptyLag': 'a run starts with empty logs: a scenario has no starting offsets or backlog (the lag described: {lag} records)',
+  'nm.startsEmptyLag': 'a run starts with empty logs: a scenario has no starting offsets or backlog (the lag described: {lag} {lag:record|records})',
   'nm.unreadLines': 'lines that are neither tool’s output',
   'nm.identity': 'hosts and client ids: QueueLab names its members itself',
   'nm.assignmentNow': 'the assignment at that moment: QueueLab’s assignor computes its own',
@@ -116,6 +119,38 @@ const en = {
   'assumed.retryAttempts': 'the retry’s attempt limit lives in the application’s code: QueueLab’s default {n}; after it a message is dropped (x-dead-letter-exchange in Settings keeps it in {queue}.dlq)',
   'assumed.receive': 'ReceiveMessage: {n} message per call (MaxNumberOfMessages is the consumer’s, not the queue’s)',
   'assumed.topic': 'topic: {partitions} partitions named {name}',
+  // ── The scenario's title and description (written in the language of the page that imports) ──
+  'title.properties': 'Imported client settings',
+  'title.propertiesGroup': 'Imported client settings ({group})',
+  'title.topic': 'Imported topic {topic}{groups}',
+  'title.groups': 'Imported consumer groups{groups}',
+  'title.oneGroup': ', group {group}',
+  'title.nGroups': ', {n} groups',
+  'title.rabbit': 'Imported RabbitMQ queue {queue}',
+  'title.sqs': 'Imported SQS queue {queue}',
+  'title.sqsAttributes': 'Imported SQS queue attributes',
+  'desc.properties': 'Imported from a Kafka client .properties file: the file’s settings on QueueLab’s blank start, whose load, partitions and processing time are assumptions to change in Settings.',
+  'desc.describe': 'Imported from {sources}: the described settings on QueueLab’s blank start, whose load and processing time are assumptions to change in Settings. A run starts with empty logs: the lag of the moment described is not carried over.',
+  'desc.rabbit': 'Imported from a RabbitMQ definitions export: the queue’s arguments and policy on QueueLab’s blank start, whose load, consumers, processing time and prefetch are assumptions to change in Settings.',
+  'desc.sqs': 'Imported from SQS queue attributes (aws sqs get-queue-attributes): the queue’s settings on QueueLab’s blank start, whose load, consumers and processing time are assumptions to change in Settings.',
+  // ── Values the report summarises (the input's own values are shown as they are) ──
+  'value.partitionRange': 'partitions {from}–{to}',
+  'value.partition': 'partition {list}',
+  'value.partitions': 'partitions {list}',
+  'value.underReplicated': '{where}; {n} under-replicated',
+  'value.rows': '{group}: {n} {n:row|rows}',
+  'value.distinct': '{group}: {n} distinct',
+  'value.inOffsets': '{group}: {n} in the offsets table',
+  'value.of': '{group}: {n} of {total}',
+  'value.entries': '{n} {n:entry|entries}',
+  // ── Parts of other messages ──
+  'join.and': '{a} and {b}',
+  'join.or': '{a} or {b}',
+  'detail.json': 'it is JSON',
+  'detail.notJson': 'it is not JSON',
+  'detail.notObject': 'not a JSON object',
+  'detail.internal': 'internal error: {detail}',
+  'detail.priority': '{policy} (priority {a} > {b})',
   // ── Errors ──
   'error.empty': 'the input is empty',
   'error.unknownFormat': 'cannot tell what this is: expected a Kafka client .properties file, the output of kafka-topics.sh --describe or kafka-consumer-groups.sh --describe, a RabbitMQ definitions export (JSON) or SQS queue attributes (JSON)',
@@ -159,7 +194,7 @@ const ru: Record<MsgId, string> = {
   'nm.duplicate': 'задана снова в строке {line}: действует последняя, как в Java',
   'nm.autoCommitOff': 'действует только при enable.auto.commit=true',
   'nm.startsEmpty': 'прогон начинается с пустых логов и очередей: в сценарии нет начальных смещений и накопленных сообщений',
-  'nm.startsEmptyLag': 'прогон начинается с пустых логов: в сценарии нет начальных смещений и накопленных сообщений (отставание в выводе: {lag} записей)',
+  'nm.startsEmptyLag': 'прогон начинается с пустых логов: в сценарии нет начальных смещений и накопленных сообщений (отставание в выводе: {lag} {lag:запись|записи|записей})',
   'nm.unreadLines': 'строки, не относящиеся к выводу этих утилит',
   'nm.identity': 'хосты и client id: QueueLab сам называет участников',
   'nm.assignmentNow': 'распределение партиций на тот момент: назначатель QueueLab вычисляет своё',
@@ -237,6 +272,35 @@ const ru: Record<MsgId, string> = {
   'assumed.retryAttempts': 'ограничение числа попыток повтора задаётся в коде приложения: в QueueLab по умолчанию {n}; после него сообщение отбрасывается (x-dead-letter-exchange в настройках сохранит его в {queue}.dlq)',
   'assumed.receive': 'ReceiveMessage: {n} сообщение за вызов (MaxNumberOfMessages — настройка консьюмера, а не очереди)',
   'assumed.topic': 'топик {name}: партиций {partitions}',
+  'title.properties': 'Импорт: настройки клиента',
+  'title.propertiesGroup': 'Импорт: настройки клиента ({group})',
+  'title.topic': 'Импорт: топик {topic}{groups}',
+  'title.groups': 'Импорт: группы консьюмеров{groups}',
+  'title.oneGroup': ', группа {group}',
+  'title.nGroups': ', {n} {n:группа|группы|групп}',
+  'title.rabbit': 'Импорт: очередь RabbitMQ {queue}',
+  'title.sqs': 'Импорт: очередь SQS {queue}',
+  'title.sqsAttributes': 'Импорт: атрибуты очереди SQS',
+  'desc.properties': 'Импортировано из файла .properties клиента Kafka: настройки файла поверх пустого сценария QueueLab; нагрузка, партиции и время обработки в нём — допущения, их можно изменить в настройках.',
+  'desc.describe': 'Импортировано из вывода {sources}: описанные настройки поверх пустого сценария QueueLab; нагрузка и время обработки в нём — допущения, их можно изменить в настройках. Прогон начинается с пустых логов: отставание на описанный момент не переносится.',
+  'desc.rabbit': 'Импортировано из экспорта определений RabbitMQ: аргументы и политика очереди поверх пустого сценария QueueLab; нагрузка, консьюмеры, время обработки и prefetch в нём — допущения, их можно изменить в настройках.',
+  'desc.sqs': 'Импортировано из атрибутов очереди SQS (aws sqs get-queue-attributes): настройки очереди поверх пустого сценария QueueLab; нагрузка, консьюмеры и время обработки в нём — допущения, их можно изменить в настройках.',
+  'value.partitionRange': 'партиции {from}–{to}',
+  'value.partition': 'партиция {list}',
+  'value.partitions': 'партиции {list}',
+  'value.underReplicated': '{where}; с неполным ISR: {n}',
+  'value.rows': '{group}: {n} {n:строка|строки|строк}',
+  'value.distinct': '{group}: {n} {n:разное значение|разных значения|разных значений}',
+  'value.inOffsets': '{group}: {n} в таблице смещений',
+  'value.of': '{group}: {n} из {total}',
+  'value.entries': '{n} {n:запись|записи|записей}',
+  'join.and': '{a} и {b}',
+  'join.or': '{a} или {b}',
+  'detail.json': 'это JSON',
+  'detail.notJson': 'это не JSON',
+  'detail.notObject': 'это не объект JSON',
+  'detail.internal': 'внутренняя ошибка: {detail}',
+  'detail.priority': '{policy} (приоритет {a} > {b})',
   'error.empty': 'пустой ввод',
   'error.unknownFormat': 'не удаётся понять, что это: ожидается файл .properties клиента Kafka, вывод kafka-topics.sh --describe или kafka-consumer-groups.sh --describe, экспорт определений RabbitMQ (JSON) или атрибуты очереди SQS (JSON)',
   'error.notJson': 'это не JSON: {detail}',
@@ -257,18 +321,37 @@ export const IMPORT_MESSAGES = { en, ru } as const;
 
 const tr = makeTranslate<MsgId>({ en, ru });
 
-/** A message of the catalog with its values. */
+/** A message of the catalog with its values; a value may be a message of its own, said in the same language. */
 export interface Msg {
   id: MsgId;
-  vars?: Vars;
+  vars?: Record<string, string | number | Msg>;
 }
+
+/** `{n:one|other}` (Russian `{n:one|few|many}`): the noun's form after the number `n`. */
+const PLURAL = /\{(\w+):([^{}]*)\}/g;
+
+function pluralForm(forms: string[], n: number, lang: Lang): string {
+  const i = lang === 'ru' ? { one: 0, few: 1, many: 2 }[ruForm(n)] : Math.abs(n) === 1 ? 0 : 1;
+  return forms[Math.min(i, forms.length - 1)];
+}
+
+/** A number as `lang` writes it in running text: a decimal comma in Russian (integers stay as the input spells them). */
+const numberText = (n: number, lang: Lang): string => (lang === 'ru' ? String(n).replace('.', ',') : String(n));
 
 /**
  * The text of `m` in `lang` (English by default). `where` names, in the words of the tool showing it,
  * how to choose the target model and the queue: `{ flag: '--model', qflag: '--queue' }` in the CLI.
  */
 export function say(m: Msg, lang: Lang = 'en', where: { flag: string; qflag: string } = CLI_WHERE): string {
-  return tr(lang, m.id, { ...where, ...m.vars });
+  const given = m.vars ?? {};
+  const vars: Vars = { ...where };
+  for (const [k, v] of Object.entries(given)) vars[k] = typeof v === 'object' ? say(v, lang, where) : typeof v === 'number' ? numberText(v, lang) : v;
+  // Plural forms first, then the values: a value with braces in it (a queue's name) is never read as a placeholder.
+  const text = tr(lang, m.id).replace(PLURAL, (all, name: string, forms: string) => {
+    const n = given[name];
+    return typeof n === 'number' ? pluralForm(forms.split('|'), n, lang) : all;
+  });
+  return text.replace(/\{(\w+)\}/g, (all, name: string) => (Object.hasOwn(vars, name) ? String(vars[name]) : all));
 }
 
 export const CLI_WHERE = { flag: '--model', qflag: '--queue' } as const;

@@ -10,7 +10,9 @@
  */
 import { blankQueue } from '../app/panels/queue/blank.ts';
 import { Draft, numeric, safeName, type ImportResult } from './draft.ts';
-import type { Msg, MsgId } from './messages.ts';
+import { say, type Msg, type MsgId } from './messages.ts';
+import { BOOLEAN, integer, integerIn, known, LONG_MAX, lookup, oneOf, STRING, UNCHECKED, type Check, type Known } from './values.ts';
+import type { Lang } from '../app/i18n.ts';
 
 type Obj = Record<string, unknown>;
 const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -102,7 +104,7 @@ class Export {
     }
     matching.sort((a, b) => b.priority - a.priority);
     const [policy = null, ...rest] = matching;
-    for (const p of rest) others.push({ policy: p, why: { id: 'nm.policyLower', vars: { policy: p.name, winner: `${policy!.name} (priority ${policy!.priority} > ${p.priority})` } } });
+    for (const p of rest) others.push({ policy: p, why: { id: 'nm.policyLower', vars: { policy: p.name, winner: { id: 'detail.priority', vars: { policy: policy!.name, a: policy!.priority, b: p.priority } } } } });
     return { policy, others, bad };
   }
 
@@ -171,42 +173,41 @@ const APPLIED: [string, string, string, Resolve][] = [
   ['x-consumer-timeout', 'consumer-timeout', 'consumer_timeout', 'min-assumed'],
 ];
 
-/** Arguments (and their policy keys) QueueLab does not model, by reason. */
-const NOT_MODELLED: Record<string, MsgId> = {
-  'x-max-length-bytes': 'nm.maxLengthBytes',
-  'x-expires': 'nm.expires',
-  'x-single-active-consumer': 'nm.singleActive',
-  'x-queue-mode': 'nm.queueMode',
-  'x-queue-version': 'nm.queueMode',
-  'x-max-in-memory-length': 'nm.queueMode',
-  'x-max-in-memory-bytes': 'nm.queueMode',
-  'x-quorum-initial-group-size': 'nm.mirroring',
-  'x-quorum-target-group-size': 'nm.mirroring',
-  'x-initial-cluster-size': 'nm.mirroring',
-  'x-dead-letter-strategy': 'nm.deadLetterStrategy',
-  'x-max-age': 'nm.streamQueue',
-  'x-stream-max-segment-size-bytes': 'nm.streamQueue',
-  'x-stream-filter-size-bytes': 'nm.streamQueue',
-  'x-queue-leader-locator': 'nm.leaderLocator',
-  'x-queue-master-locator': 'nm.leaderLocator',
-};
-const POLICY_NOT_MODELLED: Record<string, MsgId> = {
-  'max-length-bytes': 'nm.maxLengthBytes',
-  expires: 'nm.expires',
-  'queue-mode': 'nm.queueMode',
-  'queue-version': 'nm.queueMode',
-  'max-in-memory-length': 'nm.queueMode',
-  'max-in-memory-bytes': 'nm.queueMode',
-  'dead-letter-strategy': 'nm.deadLetterStrategy',
-  'max-age': 'nm.streamQueue',
-  'stream-max-segment-size-bytes': 'nm.streamQueue',
-  'queue-leader-locator': 'nm.leaderLocator',
-  'queue-master-locator': 'nm.leaderLocator',
-  'initial-cluster-size': 'nm.mirroring',
-  'target-group-size': 'nm.mirroring',
-  'federation-upstream': 'nm.rabbitParams',
-  'federation-upstream-set': 'nm.rabbitParams',
-};
+/** An integer a RabbitMQ argument or policy takes: an AMQP long, at least `min`. */
+const rabbitInt = (min: number): Check => integer(BigInt(min), LONG_MAX);
+const DLX_STRATEGY = oneOf(['at-most-once', 'at-least-once']);
+/** Queue versions 1 and 2 (RabbitMQ 4 keeps only 2). */
+const QUEUE_VERSION = integerIn([1, 2]);
+
+/**
+ * Arguments QueueLab does not model, by reason, with RabbitMQ's check of their value at declaration
+ * (rabbit_amqqueue: a value it refuses fails the declaration, and the definitions import with it).
+ */
+const NOT_MODELLED: Record<string, Known> = {};
+known(NOT_MODELLED, 'nm.maxLengthBytes', { 'x-max-length-bytes': rabbitInt(0) });
+known(NOT_MODELLED, 'nm.expires', { 'x-expires': rabbitInt(1) });
+known(NOT_MODELLED, 'nm.singleActive', { 'x-single-active-consumer': BOOLEAN });
+// x-queue-mode: checked by RabbitMQ 3 only (4 ignores it).
+known(NOT_MODELLED, 'nm.queueMode', { 'x-queue-mode': UNCHECKED, 'x-queue-version': QUEUE_VERSION, 'x-max-in-memory-length': rabbitInt(0), 'x-max-in-memory-bytes': rabbitInt(0) });
+known(NOT_MODELLED, 'nm.mirroring', { 'x-quorum-initial-group-size': rabbitInt(1), 'x-quorum-target-group-size': UNCHECKED, 'x-initial-cluster-size': rabbitInt(1) });
+known(NOT_MODELLED, 'nm.deadLetterStrategy', { 'x-dead-letter-strategy': DLX_STRATEGY });
+known(NOT_MODELLED, 'nm.streamQueue', { 'x-max-age': UNCHECKED, 'x-stream-max-segment-size-bytes': rabbitInt(0), 'x-stream-filter-size-bytes': rabbitInt(0) });
+known(NOT_MODELLED, 'nm.leaderLocator', {
+  'x-queue-leader-locator': oneOf(['client-local', 'balanced', 'random', 'least-leaders', 'min-masters']),
+  // Removed in RabbitMQ 4.0.
+  'x-queue-master-locator': UNCHECKED,
+});
+
+/** Policy keys QueueLab does not model, by reason, with RabbitMQ's check of their value (rabbit_policies: a policy it refuses is not set). */
+const POLICY_NOT_MODELLED: Record<string, Known> = {};
+known(POLICY_NOT_MODELLED, 'nm.maxLengthBytes', { 'max-length-bytes': rabbitInt(0) });
+known(POLICY_NOT_MODELLED, 'nm.expires', { expires: rabbitInt(1) });
+known(POLICY_NOT_MODELLED, 'nm.queueMode', { 'queue-mode': oneOf(['default', 'lazy']), 'queue-version': QUEUE_VERSION, 'max-in-memory-length': rabbitInt(0), 'max-in-memory-bytes': rabbitInt(0) });
+known(POLICY_NOT_MODELLED, 'nm.deadLetterStrategy', { 'dead-letter-strategy': DLX_STRATEGY });
+known(POLICY_NOT_MODELLED, 'nm.streamQueue', { 'max-age': UNCHECKED, 'stream-max-segment-size-bytes': rabbitInt(0) });
+known(POLICY_NOT_MODELLED, 'nm.leaderLocator', { 'queue-leader-locator': oneOf(['client-local', 'balanced', 'random', 'least-leaders']), 'queue-master-locator': UNCHECKED });
+known(POLICY_NOT_MODELLED, 'nm.mirroring', { 'initial-cluster-size': rabbitInt(0), 'target-group-size': UNCHECKED });
+known(POLICY_NOT_MODELLED, 'nm.rabbitParams', { 'federation-upstream': STRING, 'federation-upstream-set': STRING });
 
 const SECTIONS: Record<string, MsgId> = {
   rabbit_version: 'nm.version',
@@ -252,8 +253,8 @@ function chooseQueue(x: Export, named: string | undefined): QueueDef | null | { 
   return x.queues.find((q) => main.has(q) && free(q)) ?? x.queues.find((q) => main.has(q)) ?? x.queues.find(free) ?? x.queues[0] ?? null;
 }
 
-export function importRabbit(json: unknown, queueName?: string): ImportResult {
-  if (!isObj(json)) return { ok: false, format: 'rabbitmq', error: { id: 'error.wrongFormat', vars: { format: 'a RabbitMQ definitions export', detail: 'not a JSON object' } } };
+export function importRabbit(json: unknown, queueName?: string, lang: Lang = 'en'): ImportResult {
+  if (!isObj(json)) return { ok: false, format: 'rabbitmq', error: { id: 'error.wrongFormat', vars: { format: 'a RabbitMQ definitions export', detail: { id: 'detail.notObject' } } } };
   const x = new Export(json);
   if (x.queues.length === 0) return { ok: false, format: 'rabbitmq', error: { id: 'error.noQueues' } };
   const chosen = chooseQueue(x, queueName);
@@ -264,8 +265,8 @@ export function importRabbit(json: unknown, queueName?: string): ImportResult {
   const pool = base.consumers[0];
   const d = new Draft(base, {
     id: 'imported',
-    title: `Imported RabbitMQ queue ${q.name}`.slice(0, 200),
-    description: 'Imported from a RabbitMQ definitions export: the queue’s arguments and policy on QueueLab’s blank start, whose load, consumers, processing time and prefetch are assumptions to change in Settings.',
+    title: say({ id: 'title.rabbit', vars: { queue: q.name } }, lang).slice(0, 200),
+    description: say({ id: 'desc.rabbit' }, lang),
   });
   d.own(['queue'], { type: 'rabbitmq' });
   const n = safeName(q.name, 'orders');
@@ -275,7 +276,7 @@ export function importRabbit(json: unknown, queueName?: string): ImportResult {
   for (const k of Object.keys(json)) {
     if (k === 'queues' || k === 'policies') continue;
     const v = json[k];
-    const shownValue = Array.isArray(v) ? `${v.length} entr${v.length === 1 ? 'y' : 'ies'}` : str(v);
+    const shownValue = Array.isArray(v) ? say({ id: 'value.entries', vars: { n: v.length } }, lang) : str(v);
     d.skip(k, shownValue, { id: Object.hasOwn(SECTIONS, k) ? SECTIONS[k] : 'nm.unknownSection' });
   }
 
@@ -349,13 +350,14 @@ export function importRabbit(json: unknown, queueName?: string): ImportResult {
   // Every other argument of the queue and key of its policy.
   for (const [k, v] of Object.entries(q.args)) {
     if (used.has(k)) continue;
-    d.skip(k, str(v), { id: Object.hasOwn(NOT_MODELLED, k) ? NOT_MODELLED[k] : /^x-ha-/.test(k) ? 'nm.mirroring' : 'nm.unknownArgument' });
+    const entry = lookup(NOT_MODELLED, k);
+    d.notModelled(k, str(v), { id: entry?.why ?? (/^x-ha-/.test(k) ? 'nm.mirroring' : 'nm.unknownArgument') }, entry?.check);
   }
   if (policy) {
     for (const [k, v] of Object.entries(policy.definition)) {
       if (used.has(`policy:${k}`)) continue;
-      const why: MsgId = Object.hasOwn(POLICY_NOT_MODELLED, k) ? POLICY_NOT_MODELLED[k] : /^ha-/.test(k) ? 'nm.mirroring' : 'nm.policyKey';
-      d.skip(`policy ${policy.name}: ${k}`, str(v), { id: why });
+      const entry = lookup(POLICY_NOT_MODELLED, k);
+      d.notModelled(`policy ${policy.name}: ${k}`, str(v), { id: entry?.why ?? (/^ha-/.test(k) ? 'nm.mirroring' : 'nm.policyKey') }, entry?.check);
     }
   }
   for (const other of x.queues) {

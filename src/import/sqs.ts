@@ -6,7 +6,9 @@
  */
 import { blankQueue } from '../app/panels/queue/blank.ts';
 import { boolean, Draft, numeric, safeName, type ImportResult } from './draft.ts';
-import type { MsgId } from './messages.ts';
+import { say } from './messages.ts';
+import { BOOLEAN, integer, JSON_OBJECT, known, lookup, oneOf, UNCHECKED, type Known } from './values.ts';
+import type { Lang } from '../app/i18n.ts';
 
 type Obj = Record<string, unknown>;
 const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -15,23 +17,17 @@ const str = (x: unknown): string => (typeof x === 'string' ? x : x === undefined
 /** Attributes QueueLab applies, onto the field of the same name. */
 const APPLIED = new Set(['VisibilityTimeout', 'ReceiveMessageWaitTimeSeconds', 'DelaySeconds', 'MessageRetentionPeriod']);
 
-const NOT_MODELLED: Record<string, MsgId> = {
-  QueueArn: 'nm.metadata',
-  CreatedTimestamp: 'nm.metadata',
-  LastModifiedTimestamp: 'nm.metadata',
-  ApproximateNumberOfMessages: 'nm.startsEmpty',
-  ApproximateNumberOfMessagesNotVisible: 'nm.startsEmpty',
-  ApproximateNumberOfMessagesDelayed: 'nm.startsEmpty',
-  MaximumMessageSize: 'nm.sizeLimit',
-  Policy: 'nm.accessPolicy',
-  RedriveAllowPolicy: 'nm.accessPolicy',
-  KmsMasterKeyId: 'nm.encryption',
-  KmsDataKeyReusePeriodSeconds: 'nm.encryption',
-  SqsManagedSseEnabled: 'nm.encryption',
-  ContentBasedDeduplication: 'nm.fifoDedup',
-  DeduplicationScope: 'nm.fifoDedup',
-  FifoThroughputLimit: 'nm.fifoDedup',
-};
+/**
+ * Attributes QueueLab does not model, by reason, with the limits SetQueueAttributes checks (the
+ * read-only ones — the ARN, timestamps, counts — are what AWS reports, not set, so not checked).
+ */
+const NOT_MODELLED: Record<string, Known> = {};
+known(NOT_MODELLED, 'nm.metadata', { QueueArn: UNCHECKED, CreatedTimestamp: UNCHECKED, LastModifiedTimestamp: UNCHECKED });
+known(NOT_MODELLED, 'nm.startsEmpty', { ApproximateNumberOfMessages: UNCHECKED, ApproximateNumberOfMessagesNotVisible: UNCHECKED, ApproximateNumberOfMessagesDelayed: UNCHECKED });
+known(NOT_MODELLED, 'nm.sizeLimit', { MaximumMessageSize: integer(1024n, 1048576n, 'bytes') });
+known(NOT_MODELLED, 'nm.accessPolicy', { Policy: JSON_OBJECT, RedriveAllowPolicy: JSON_OBJECT });
+known(NOT_MODELLED, 'nm.encryption', { KmsMasterKeyId: UNCHECKED, KmsDataKeyReusePeriodSeconds: integer(60n, 86400n, 's'), SqsManagedSseEnabled: BOOLEAN });
+known(NOT_MODELLED, 'nm.fifoDedup', { ContentBasedDeduplication: BOOLEAN, DeduplicationScope: oneOf(['messageGroup', 'queue']), FifoThroughputLimit: oneOf(['perQueue', 'perMessageGroupId']) });
 
 const KNOWN = ['VisibilityTimeout', 'MessageRetentionPeriod', 'DelaySeconds', 'ReceiveMessageWaitTimeSeconds', 'RedrivePolicy', 'FifoQueue', 'QueueArn', 'ApproximateNumberOfMessages', 'MaximumMessageSize'];
 
@@ -42,7 +38,7 @@ export function sqsAttributes(json: unknown): Obj | null {
   return KNOWN.some((k) => k in json) ? json : null;
 }
 
-export function importSqs(json: unknown): ImportResult {
+export function importSqs(json: unknown, lang: Lang = 'en'): ImportResult {
   const attrs = sqsAttributes(json);
   if (!attrs) return { ok: false, format: 'sqs', error: { id: 'error.sqsShape' } };
   const base = blankQueue();
@@ -51,8 +47,8 @@ export function importSqs(json: unknown): ImportResult {
   const name = arn.split(':').pop() ?? '';
   const d = new Draft(base, {
     id: 'imported',
-    title: `Imported SQS queue ${name || 'attributes'}`.slice(0, 200),
-    description: 'Imported from SQS queue attributes (aws sqs get-queue-attributes): the queue’s settings on QueueLab’s blank start, whose load, consumers and processing time are assumptions to change in Settings.',
+    title: say(name ? { id: 'title.sqs', vars: { queue: name } } : { id: 'title.sqsAttributes' }, lang).slice(0, 200),
+    description: say({ id: 'desc.sqs' }, lang),
   });
   d.own(['queue'], { type: 'sqs' });
   const n = safeName(name, 'orders');
@@ -83,7 +79,10 @@ export function importSqs(json: unknown): ImportResult {
         else if (pk === 'deadLetterTargetArn') d.skip(key, str(pv), { id: 'nm.dlqTarget', vars: { dlq } });
         else d.skip(key, str(pv), { id: 'nm.sqsUnknown' });
       }
-    } else d.skip(k, value, { id: Object.hasOwn(NOT_MODELLED, k) ? NOT_MODELLED[k] : 'nm.sqsUnknown' });
+    } else {
+      const entry = lookup(NOT_MODELLED, k);
+      d.notModelled(k, value, { id: entry?.why ?? 'nm.sqsUnknown' }, entry?.check);
+    }
   }
   if (isObj(json) && isObj(json.Attributes)) for (const k of Object.keys(json)) if (k !== 'Attributes') d.skip(k, str(json[k]), { id: 'nm.sqsUnknown' });
   d.assumed.push(

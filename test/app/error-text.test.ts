@@ -320,3 +320,10 @@ describe('validation messages in Russian', () => {
     for (const x of imported.rejected) expectRussian(x.message, errorMessageText(x.message, 'ru'));
   });
 });
+
+describe('Russian numbers in messages', () => {
+  it('a Kafka long bound keeps every digit (no rounding through a double), and a class name has a rule', () => {
+    expect(errorMessageText('must be an integer in [0, 9223372036854775807]', 'ru').replace(/\s/g, ' ')).toBe('должно быть целым числом в [0; 9 223 372 036 854 775 807]');
+    expect(errorMessageText('must be a Java class name', 'ru')).toBe('должно быть именем класса Java');
+  });
+});

@@ -82,12 +82,12 @@ test('a RabbitMQ export in Russian: «» texts, a queue to choose, and the queue
   await page.getByTestId('settings-import').click();
   await expect(page.getByTestId('import-empty')).toContainText('Здесь появится отчёт');
   await page.getByTestId('import-text').fill(fixture('rabbitmq-definitions.json'));
-  await expect(page.getByTestId('import-target')).toHaveText('экспорт определений RabbitMQ (JSON) → модель «очередь»: Imported RabbitMQ queue orders');
+  await expect(page.getByTestId('import-target')).toHaveText('экспорт определений RabbitMQ (JSON) → модель «очередь»: Импорт: очередь RabbitMQ orders');
   await expect(page.getByTestId('import-applied')).toContainText('меньшее из значений аргумента и политики orders-limits, как в RabbitMQ');
   await expect(page.getByTestId('import-skipped')).toContainText('другая очередь: в сценарии одна очередь (orders; другую можно выбрать через список «Очередь»)');
   await page.locator('[data-testid=import-dialog]').screenshot({ path: `${SHOTS}/import-rabbit-ru.png` });
   await page.getByTestId('import-queue').selectOption('audit.events');
-  await expect(page.getByTestId('import-target')).toContainText('Imported RabbitMQ queue audit.events');
+  await expect(page.getByTestId('import-target')).toContainText('Импорт: очередь RabbitMQ audit.events');
   await page.getByTestId('import-queue').selectOption('');
   await page.getByTestId('import-open').click();
   await expect(page.getByTestId('playground')).toHaveAttribute('data-kind', 'queue');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MARGIN, buildLineChart, burstScale, fitTicks, heatmapGrid, leftMargin, linePath, points, thin, yTickCount } from '../../src/app/charts/lineChart.ts';
+import { MARGIN, buildLineChart, warmupScale, fitTicks, heatmapGrid, leftMargin, linePath, points, thin, yTickCount } from '../../src/app/charts/lineChart.ts';
 import { fmtShort, fmtTick } from '../../src/app/format.ts';
 import { line } from 'd3-shape';
 import { scaleLinear } from 'd3-scale';
@@ -72,18 +72,18 @@ describe('Kafka line charts', () => {
     expect(Math.min(...ru.xTicks.map((t) => t.pos))).toBe(ru.plot.left);
   });
 
-  it('burstScale ends the axis under a brief burst, and draws a lasting one whole', () => {
+  it('warmupScale ends the axis under a start-up burst, and draws whatever comes after the warm-up whole', () => {
     const t = Array.from({ length: 300 }, (_, i) => i);
     const steady = t.map(() => 300);
-    // A catch-up of 1,800/s in the first 5 points (under 3 % of them) would squash 300/s to a sixth of the plot.
+    // A catch-up of 1,800/s at t = 3…7 s (warm-up 30 s) would squash 300/s to a sixth of the plot.
     const burst = { t, mean: steady.map((v, i) => (i >= 3 && i < 8 ? 1800 : v)) };
-    expect(burstScale([burst, { t, mean: steady.map((v) => v * 0.6) }])).toBeCloseTo(450);
-    const g = buildLineChart([burst], { width: 300, height: 150, xMax: 300, yFixed: burstScale([burst]) });
+    expect(warmupScale([burst, { t, mean: steady.map((v) => v * 0.6) }], 30)).toBeCloseTo(345);
+    const g = buildLineChart([burst], { width: 300, height: 150, xMax: 300, yFixed: warmupScale([burst], 30) });
     expect(g.over[0]).toBe(1800);
-    // A burst over a tenth of the run is the story: no clipping.
-    expect(burstScale([{ t, mean: steady.map((v, i) => (i < 30 ? 1800 : v)) }])).toBeNull();
-    expect(burstScale([{ t, mean: steady }])).toBeNull();
-    expect(burstScale([{ t: [0, 1], mean: [0, 5] }])).toBeNull();
+    // The same burst after the warm-up is the story: no clipping; nor without a warm-up.
+    expect(warmupScale([{ t, mean: steady.map((v, i) => (i >= 103 && i < 108 ? 1800 : v)) }], 30)).toBeNull();
+    expect(warmupScale([burst], 0)).toBeNull();
+    expect(warmupScale([{ t, mean: steady }], 30)).toBeNull();
   });
 
   it("linePath writes the string d3-shape's line().digits(1) writes, character for character", () => {

@@ -46,6 +46,8 @@ test('sweeps arrival.rate of M/M/1 with replications: the points are the CLI’s
   await expect(page.getByTestId('psweep-progress')).toContainText('9 runs done');
   // W grows with the load: the chart says what queueing theory says.
   await page.getByTestId('psweep-metric').selectOption('W');
+  // The y axis names the metric and its unit.
+  await expect(page.getByTestId('psweep-ytitle')).toHaveText(/, s$/);
   const means = await page.getByTestId('psweep-point').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-mean'))));
   expect(means[0]).toBeLessThan(means[1]);
   expect(means[1]).toBeLessThan(means[2]);

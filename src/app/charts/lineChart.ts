@@ -107,19 +107,25 @@ export function leftMargin(ticks: readonly Tick[], label: (v: number) => string,
 }
 
 /**
- * A y scale that a brief burst does not flatten, or null to fit everything: when the largest value
- * of `lines` is over `ratio` times their `q`-quantile (a burst in under 1 − q of the points, such
- * as a group's catch-up after its first join), the axis ends at `headroom` times that quantile and
- * the chart marks what goes above it ({@link LineChartGeom.over}). A burst that lasts is the data,
- * and is drawn whole.
+ * A y scale that the start-up does not flatten, or null to fit everything: when the largest value
+ * of `lines` before `warmup` (the run's warm-up, which its statistics leave out too: a group's
+ * catch-up after its first join, the records that waited for it) is over `ratio` times the
+ * largest after it, the axis ends at `headroom` times the latter and the chart marks what goes
+ * above ({@link LineChartGeom.over}). Whatever happens after the warm-up is drawn whole.
  */
-export function burstScale(lines: readonly Cols[], q = 0.97, ratio = 2.5, headroom = 1.5): number | null {
-  const vs: number[] = [];
-  for (const c of lines) for (let i = 0; i < c.mean.length; i++) if (Number.isFinite(c.mean[i])) vs.push(c.mean[i]);
-  if (vs.length < 20) return null;
-  vs.sort((a, b) => a - b);
-  const at = vs[Math.min(vs.length - 1, Math.floor(q * vs.length))];
-  return at > 0 && vs[vs.length - 1] > ratio * at ? headroom * at : null;
+export function warmupScale(lines: readonly Cols[], warmup: number, ratio = 2.5, headroom = 1.15): number | null {
+  if (!(warmup > 0)) return null;
+  let before = 0;
+  let after = 0;
+  for (const c of lines) {
+    for (let i = 0; i < c.mean.length; i++) {
+      const v = c.mean[i];
+      if (!Number.isFinite(v)) continue;
+      if (c.t[i] < warmup) before = Math.max(before, v);
+      else after = Math.max(after, v);
+    }
+  }
+  return after > 0 && before > ratio * after ? headroom * after : null;
 }
 
 /** About one y tick per 24 px of plot height (2 to 5). */

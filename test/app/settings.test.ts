@@ -425,13 +425,13 @@ describe('the panel view', () => {
     expect(lines.map((l) => named('en', l))).toEqual([
       `Topic ${topic} · Partitions: must be an integer in [1, 10000] (got 0.5)`,
       'Producer · Rate: must be a number in [0, 1000000] /s (got -1)',
-      'Producer · Rate profile (step 2, →): must be a number in [0, 1000000] /s (got "x")',
+      'Producer · Rate profile (step 2, rate): must be a number in [0, 1000000] /s (got "x")',
       `Consumer group ${group} · Members: must be an integer in [0, 1000] (got -3)`,
     ]);
     expect(lines.map((l) => named('ru', l))).toEqual([
       `Топик ${topic} · Партиции: должно быть целым числом в [1; 10\u00a0000] (получено 0.5)`,
       'Продюсер · Интенсивность: должно быть числом в [0; 1\u00a0000\u00a0000]/с (получено -1)',
-      'Продюсер · Профиль нагрузки (шаг 2, →): должно быть числом в [0; 1\u00a0000\u00a0000]/с (получено «x»)',
+      'Продюсер · Профиль нагрузки (шаг 2, интенсивность): должно быть числом в [0; 1\u00a0000\u00a0000]/с (получено «x»)',
       `Группа консьюмеров ${group} · Участники: должно быть целым числом в [0; 1000] (получено -3)`,
     ]);
     // A step out of order (a check across fields, once the values are in range): the step's own field.
@@ -439,7 +439,7 @@ describe('the panel view', () => {
     const order = validateScenario(steps);
     expect(order.ok).toBe(false);
     const stepLines = order.ok ? [] : order.errors.map(formatError);
-    expect(stepLines.map((l) => named('en', l, buildView(KAFKA_SETTINGS, steps, [], 'en')))).toEqual(["Producer · Rate profile (step 2, from): must be greater than the previous step's at (120 s) (got 60)"]);
+    expect(stepLines.map((l) => named('en', l, buildView(KAFKA_SETTINGS, steps, [], 'en')))).toEqual(["Producer · Rate profile (step 2, start): must be greater than the previous step's at (120 s) (got 60)"]);
     // A variant's own error, at its object, names its control; a path the form does not show stays a path.
     const lognormal = setAt(byId('mmc'), ['service'], { type: 'lognormal', mean: 1, cv: 1, p99: 3 });
     const both = validateScenario(lognormal);

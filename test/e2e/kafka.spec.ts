@@ -381,7 +381,7 @@ test('settings: the rate profile edits Black Friday’s ×8 step; an unordered s
   await expect(page.getByTestId('set-profile-0-rate')).toHaveValue('800');
   await page.getByTestId('set-profile-add').click();
   await page.getByTestId('set-profile-1-at').fill('60');
-  await expect(page.getByTestId('settings-errors')).toContainText("Producer · Rate profile (step 2, from): must be greater than the previous step's at (120 s)");
+  await expect(page.getByTestId('settings-errors')).toContainText("Producer · Rate profile (step 2, start): must be greater than the previous step's at (120 s)");
   await expect(page.getByTestId('settings-apply')).toBeDisabled();
   await page.locator('[data-testid=set-profile] button[aria-label="remove step"]').nth(1).click();
   await page.getByTestId('set-profile-0-rate').fill('400');

@@ -32,6 +32,8 @@ export type Presets = Readonly<Record<string, readonly Preset[]>>;
 /** Words for one field of a list item (the item's fields themselves come from the schema). */
 export interface ItemFieldSpec {
   readonly label: Text;
+  /** What an error list calls the field when its label is a word of the row ("from", "→"): "rate". */
+  readonly name?: Text;
   readonly unit?: Text;
   readonly step?: number;
   /** Placeholder while empty. */

@@ -122,6 +122,8 @@ export interface ItemFieldView {
   readonly keys: readonly string[];
   readonly testid: string;
   readonly label: string;
+  /** The field in an error list ({@link fieldNames}): its spec's name, else its label. */
+  readonly name: string;
   readonly unit: string;
   readonly step: number | 'any';
   readonly placeholder: string;
@@ -228,6 +230,7 @@ function itemViews(field: FieldInfo, spec: FieldSpec, testid: string, draft: unk
         keys,
         testid: `${testid}-${j}-${key}`,
         label: ws ? tx(ws.label, lang) : key,
+        name: ws?.name ? tx(ws.name, lang) : ws ? tx(ws.label, lang) : key,
         unit: ws?.unit ? tx(ws.unit, lang) : unitText(info.unit, lang),
         step: stepOf(info, ws?.step),
         placeholder: placeholderOf(info, ws?.empty, lang),
@@ -296,7 +299,7 @@ export function buildView(sections: readonly SettingsSection[], draft: unknown, 
 /**
  * What the panel calls the field at each path an error can name, for `errorLineText`: its section
  * (with the section's name, for a repeated one) and its label, "Consumer group orders · Members";
- * a list's item and its fields as "Producer · Rate profile (step 2)", "… (step 2, from)" (items
+ * a list's item and its fields as "Producer · Rate profile (step 2)", "… (step 2, start)" (items
  * counted from 1). A variant's own errors, at its object, name its control. A path the panel does
  * not show (another variant, a field it does not list) has no name.
  */
@@ -314,7 +317,7 @@ export function fieldNames(view: readonly SectionView[], lang: SettingsLang): Re
       for (const it of f.items) {
         const which = `${item} ${it.index + 1}`;
         put([...f.info.keys, String(it.index)].join('.'), `${name} (${which})`);
-        for (const x of it.fields) put(x.keys.join('.'), `${name} (${which}, ${x.label})`);
+        for (const x of it.fields) put(x.keys.join('.'), `${name} (${which}, ${x.name})`);
       }
     }
   }

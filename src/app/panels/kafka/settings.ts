@@ -278,9 +278,9 @@ export const PRODUCER_SECTION: SettingsSection = {
       item: {
         name: { en: 'step', ru: 'шаг' },
         fields: {
-          at: { label: { en: 'from', ru: 'с' } },
-          rate: { label: { en: '→', ru: '→' } },
-          ramp: { label: { en: 'over', ru: 'за' }, empty: { en: '0', ru: '0' } },
+          at: { label: { en: 'from', ru: 'с' }, name: { en: 'start', ru: 'начало' } },
+          rate: { label: { en: '→', ru: '→' }, name: { en: 'rate', ru: 'интенсивность' } },
+          ramp: { label: { en: 'over', ru: 'за' }, name: { en: 'ramp', ru: 'переход' }, empty: { en: '0', ru: '0' } },
         },
         // Half-way between the last step and the end of the run, at twice its rate.
         add: {

@@ -48,7 +48,7 @@ export const STATION_SETTINGS: readonly SettingsSection[] = [
         hint: { en: 'From “from” seconds on, λ is the new value', ru: 'С момента «с» λ равна новому значению' },
         item: {
           name: { en: 'step', ru: 'шаг' },
-          fields: { at: { label: { en: 'from', ru: 'с' } }, rate: { label: { en: 'λ →', ru: 'λ →' } } },
+          fields: { at: { label: { en: 'from', ru: 'с' }, name: { en: 'start', ru: 'начало' } }, rate: { label: { en: 'λ →', ru: 'λ →' }, name: { en: 'rate λ', ru: 'интенсивность λ' } } },
           // Half-way between the last step and the end of the run, at twice its rate.
           add: {
             at: [{ from: ['last.at', 'root.duration'], round: true }, { from: ['root.duration'], times: 0.25, round: true }],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MARGIN, buildLineChart, warmupScale, fitTicks, heatmapGrid, leftMargin, linePath, points, thin, yTickCount } from '../../src/app/charts/lineChart.ts';
+import { MARGIN, buildLineChart, warmupScale, xTickLabels, fitTicks, heatmapGrid, leftMargin, linePath, points, thin, yTickCount } from '../../src/app/charts/lineChart.ts';
 import { fmtShort, fmtTick } from '../../src/app/format.ts';
 import { line } from 'd3-shape';
 import { scaleLinear } from 'd3-scale';
@@ -70,6 +70,13 @@ describe('Kafka line charts', () => {
     expect(leftMargin(ru.yTicks, (v) => fmtShort('en', v))).toBe(MARGIN.left);
     // The x axis starts where the plot does.
     expect(Math.min(...ru.xTicks.map((t) => t.pos))).toBe(ru.plot.left);
+  });
+
+  it('xTickLabels ends a label at the right edge instead of crossing it, and drops it when it would touch its neighbour', () => {
+    const ticks = [0, 100, 200, 300].map((v) => ({ value: v, pos: 40 + v }));
+    expect(xTickLabels(ticks, 340).map((l) => [l.tick.value, l.anchor])).toEqual([[0, 'middle'], [100, 'middle'], [200, 'middle'], [300, 'end']]);
+    const close = [0, 100, 110].map((v, i) => ({ value: v, pos: [40, 300, 335][i] }));
+    expect(xTickLabels(close, 340).map((l) => l.tick.value)).toEqual([0, 100]);
   });
 
   it('warmupScale ends the axis under a start-up burst, and draws whatever comes after the warm-up whole', () => {

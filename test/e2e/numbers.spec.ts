@@ -414,10 +414,20 @@ test('Russian numbers at 1280×720: «тыс.» and «млн», never k or M; a 
       // A theory note («теория 90 %», «теория 0,9/с») is one unbreakable piece: one line box.
       const broken = [...document.querySelectorAll('[data-testid^=theory-]')].filter((e) => e.getClientRects().length > 1).map((e) => e.textContent);
       const ticks = [...document.querySelectorAll('.chart g.grid text')].map((t) => t.textContent ?? '');
-      return { english, broken, ticks };
+      // Every label of every drawing stays inside it (a last x tick «1 млн» lost its end at the right edge).
+      const outside: string[] = [];
+      for (const svg of document.querySelectorAll('svg')) {
+        const b = svg.getBoundingClientRect();
+        for (const t of svg.querySelectorAll('text')) {
+          const r = t.getBoundingClientRect();
+          if (r.width > 0 && (r.left < b.left - 1 || r.right > b.right + 1)) outside.push(t.textContent ?? '');
+        }
+      }
+      return { english, broken, ticks, outside };
     });
     expect(found.english, id).toEqual([]);
     expect(found.broken, id).toEqual([]);
+    expect(found.outside, id).toEqual([]);
     if (id === 'mm1') expect(found.ticks.join(' '), id).not.toContain('тыс.');
     if (id === 'poison-message') {
       // Lag in the tens of thousands: «20 тыс.» on its axis, and the flow counter's scale said once, in its unit.
@@ -425,6 +435,8 @@ test('Russian numbers at 1280×720: «тыс.» and «млн», never k or M; a 
       await expect(page.getByTestId('k-rejected')).toHaveText('тыс. записей');
       // The group's catch-up after its first join (~1,900/s for a moment) is marked above the axis, not the axis itself.
       await expect(page.getByTestId('chart-throughput-over')).toContainText('1');
+      // A marker on a chart of durations carries its unit: ▲ 5,81 с, not a bare 5,81 beside «5,21 мс».
+      await expect(page.getByTestId('chart-latency-over')).toHaveText(/^▲ [\d,]+\s(с|мс)$/);
       const top = Number((await page.getByTestId('chart-throughput').locator('g.grid text').allTextContents()).at(-1)!.replace(/\s/g, ''));
       expect(top).toBeLessThan(1000);
       // A long lesson title wraps onto a second line instead of losing its end.

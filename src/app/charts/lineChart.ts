@@ -88,6 +88,21 @@ export function fitTicks(scale: ScaleLinear<number, number>, count: number, labe
   }
 }
 
+/**
+ * The x ticks to label and how each label is anchored: a tick within 12 px of the plot's right
+ * edge (a run of 1,200 s ends on one) ends its label there instead of crossing it («1 млн» would
+ * lose its last letter), and goes unlabelled when that would run into its neighbour's label.
+ */
+export function xTickLabels(ticks: readonly Tick[], right: number): { tick: Tick; anchor: 'middle' | 'end' }[] {
+  const out: { tick: Tick; anchor: 'middle' | 'end' }[] = [];
+  ticks.forEach((tick, i) => {
+    const atEdge = tick.pos > right - 12;
+    if (!atEdge) out.push({ tick, anchor: 'middle' });
+    else if (i === 0 || tick.pos - ticks[i - 1].pos >= 40) out.push({ tick, anchor: 'end' });
+  });
+  return out;
+}
+
 /** Drops every other tick (keeping 0) until labels are at least `gap` px apart. */
 export function thin(ticks: Tick[], gap = 14): Tick[] {
   let out = ticks;

@@ -63,6 +63,30 @@ test('large type and only the panels the lesson names', async ({ page }) => {
   await page.screenshot({ path: `${SHOTS}/presenter-eager-vs-cooperative.png` });
 });
 
+test('a Watch bullet whose panel or tool is not on screen brings it there when clicked', async ({ page }) => {
+  // mm1 presents one panel (the number in system); its third bullet points at Little's law panel.
+  await open(page, 'mm1', 'ru');
+  await page.keyboard.press('p');
+  await runToEnd(page);
+  await page.locator('[role=tab]', { hasText: 'Смотрим' }).first().click();
+  await expect(page.getByTestId('little-panel')).toHaveCount(0);
+  await expect(page.getByTestId('tools')).toHaveCount(0);
+  await page.getByTestId('watch-item').nth(2).click();
+  await expect(page.getByTestId('little-panel')).toBeVisible();
+  // poison-message's first bullet points at the event log, a tool folded away in presenter mode: it opens, in view.
+  await page.getByTestId('scenario').selectOption('poison-message');
+  await runToEnd(page);
+  await page.locator('[role=tab]', { hasText: 'Смотрим' }).first().click();
+  await page.getByTestId('watch-item').first().click();
+  await expect(page.getByTestId('tab-log')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('log-line').first()).toBeInViewport();
+  // Leaving and entering presenter mode again starts with the tools folded away.
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('p');
+  await expect(page.getByTestId('tools')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/presenter-watch-brings-panel.png` });
+});
+
 test('a step too long for the column is shown in pages: PageDown and PageUp turn them, then the steps; the pager too', async ({ page }) => {
   await open(page, 'black-friday', 'ru');
   const body = page.getByTestId('lesson-step');

@@ -119,8 +119,22 @@ export class Playground {
   compareError = $state<string | null>(null);
   /** The playlist the page steps through, or null. */
   playlist = $state.raw<Playlist | null>(null);
-  /** Presenter mode: large type, high contrast, the lesson and only the panels it is about. */
-  presenter = $state(false);
+  #presenter = $state(false);
+  /**
+   * Presenter mode: large type, high contrast, the lesson and only the panels it is about. It
+   * starts with the tools folded away (a Watch bullet opens the one it points at).
+   */
+  get presenter(): boolean {
+    return this.#presenter;
+  }
+  set presenter(on: boolean) {
+    if (on === this.#presenter) return;
+    this.#presenter = on;
+    this.presentFocus = null;
+    if (on) this.tool = null;
+  }
+  /** The targets of the Watch bullet last activated in presenter mode: their panels are shown first (presentView). */
+  presentFocus = $state.raw<readonly string[] | null>(null);
   /** The playlist maker dialog is open. */
   playlistMakerOpen = $state(false);
   /** Interview mode: the question shown in the lesson column (src/app/interview), or null. */
@@ -606,6 +620,7 @@ export class Playground {
     this.#loadLesson(scenario.id);
     void this.scales.load(scenario.id);
     if (kindChanged && this.tool !== null && !this.#toolExists(this.tool)) this.tool = null;
+    this.presentFocus = null;
     if (!opts.keepSpeed) this.speed = defaultSpeed(scenario.duration, pageFor(scenario.model).runSeconds);
     this.focus = 0; // a load starts the worker's charts on the first entity too
     this.faultError = null;
@@ -831,7 +846,9 @@ export class Playground {
   presentView = $derived.by((): PresentView | null => {
     if (!this.presenter || !this.panels) return null;
     const watch = this.lesson?.[this.lang].watch ?? [];
-    return presentView(this.scenario.model, watch.map((w) => w.targets), this.panels.present);
+    // A bullet the presenter activated brings its panels on screen, first.
+    const named = watch.map((w) => w.targets);
+    return presentView(this.scenario.model, this.presentFocus ? [this.presentFocus, ...named] : named, this.panels.present);
   });
 
   /** Whether the main area shows panel `id` (everything outside presenter mode). */

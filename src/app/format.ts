@@ -112,10 +112,11 @@ export function fmtShortSet(lang: Lang, xs: readonly number[]): { texts: string[
 /** How a headline metric is measured (src/run/headline.ts `MetricUnit`). */
 type MetricUnitName = 'records' | 's' | 'count' | 'partition-s' | 'per-s' | 'fraction' | 'bytes';
 
-/** A headline metric's value with its unit, as a table cell or a tooltip writes it: "90.1 %", "10.2 s", "596.6/s", "2,003". */
+/** A headline metric's value with its unit, as a table cell or a tooltip writes it: "90.1 %", "10.2 s", "8.144 ms", "596.6/s", "2,003". */
 export function metricText(lang: Lang, unit: MetricUnitName, x: number, sig = 4): string {
   if (unit === 'fraction') return `${fmt(lang, x * 100, sig)} %`;
-  return `${fmt(lang, x, sig)}${unit === 's' ? unitAfter('s', lang) : unit === 'per-s' ? unitAfter('/s', lang) : ''}`;
+  if (unit === 's') return fmtDuration(lang, x, sig);
+  return `${fmt(lang, x, sig)}${unit === 'per-s' ? unitAfter('/s', lang) : ''}`;
 }
 
 /** The unit an axis of a headline metric names after its label ("W, s"), or "" for a count; fractions are drawn in %. */

@@ -20,7 +20,7 @@ import type { ClusterScenario } from '../../../scenario/index.ts';
 import type { ClusterSummary } from '../../../run/models/cluster/data.ts';
 import type { Acks, ProducerException } from '../../../sim/model/cluster/types.ts';
 import type { Lang } from '../../i18n.ts';
-import { fmt, fmtInt, unitText } from '../../format.ts';
+import { fmt, fmtDuration, fmtInt, unitText } from '../../format.ts';
 import { clview, type ClusterView } from './view.ts';
 import { exceptionsOf } from './topology.ts';
 import { hasRequestCosts } from '../../../sim/model/cluster/config.ts';
@@ -152,7 +152,7 @@ function bufferCells(q: ClusterView, s: ClusterSummary | null, sc: ClusterScenar
       text: fmt(L, b?.sendTime.p99 ?? null, 3),
       unit: unitText('s', L),
       bad: b && (b.sendTime.p99 ?? 0) >= 1 ? q.t('c.sendP99Bad') : null,
-      note: b ? q.t('c.sendP50', { n: fmt(L, b.sendTime.p50, 3) }) : undefined,
+      note: b ? q.t('c.sendP50', { n: fmtDuration(L, b.sendTime.p50) }) : undefined,
     },
     {
       id: 'gateway',
@@ -293,7 +293,7 @@ export function clusterCounters(pg: Playground): CounterItem[] {
       value: num(first?.e2e.p99),
       text: fmt(L, first?.e2e.p99, 3),
       unit: unitText('s', L),
-      note: first ? q.t('c.e2eP50', { n: fmt(L, first.e2e.p50, 3), name: first.name }) : sc.consumers.length === 0 ? q.t('c.noConsumer') : '',
+      note: first ? q.t('c.e2eP50', { n: fmtDuration(L, first.e2e.p50), name: first.name }) : sc.consumers.length === 0 ? q.t('c.noConsumer') : '',
       na: sc.consumers.length === 0,
     },
   ];

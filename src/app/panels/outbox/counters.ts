@@ -6,7 +6,7 @@
  */
 import type { CounterItem } from '../../registry.ts';
 import type { Playground } from '../../shell/playground.svelte.ts';
-import { fmt, fmtInt } from '../../format.ts';
+import { fmt, fmtDuration, fmtInt } from '../../format.ts';
 import { oview } from './view.ts';
 import { counterItems, type CounterCell } from '../common/counters.ts';
 import type { OMessageKey } from './text.ts';
@@ -33,7 +33,7 @@ export function outboxCounters(pg: Playground): CounterItem[] {
     },
     { id: 'dupEffects', label: 'c.dupEffects', hint: 'c.dupEffectsHint', value: s?.dupEffects ?? null, text: fmtInt(L, s?.dupEffects), bad: s && s.dupEffects > 0 ? v.t('c.dupEffectsBad') : null },
     { id: 'backlog', label: 'c.backlog', hint: 'c.backlogHint', value: s?.backlog ?? null, text: fmtInt(L, s?.backlog), note: s ? v.t('c.max', { n: fmtInt(L, s.backlogMax) }) : '' },
-    { id: 'delay', label: 'c.delay', hint: 'c.delayHint', value: s?.delayP99 ?? null, text: fmt(L, s?.delayP99, 3), note: s && s.delayP50 !== null ? v.t('c.p50', { n: fmt(L, s.delayP50, 3) }) : '' },
+    { id: 'delay', label: 'c.delay', hint: 'c.delayHint', value: s?.delayP99 ?? null, text: fmt(L, s?.delayP99, 3), note: s && s.delayP50 !== null ? v.t('c.p50', { n: fmtDuration(L, s.delayP50) }) : '' },
     {
       id: 'lag',
       label: 'c.lag',

@@ -9,7 +9,7 @@
  */
 import type { CounterItem } from '../../registry.ts';
 import type { Playground } from '../../shell/playground.svelte.ts';
-import { fmt, fmtInt, fmtPM, unitText } from '../../format.ts';
+import { fmt, fmtDuration, fmtInt, fmtPM, unitText } from '../../format.ts';
 import { pview } from './view.ts';
 import { counterItems, type CounterCell } from '../common/counters.ts';
 import type { PMessageKey } from './text.ts';
@@ -55,7 +55,7 @@ export function pipelineCounters(pg: Playground): CounterItem[] {
           text: fmt(L, q?.p99, 3),
           // The histogram's p99 of callers cut off at the timeout lies within its bucket of it.
           bad: q && q.timeout !== null && q.p99 !== null && q.p99 >= 0.99 * q.timeout ? v.t('c.respBad') : null,
-          note: q?.p50 != null ? v.t('c.p50', { n: fmt(L, q.p50, 3) }) : '',
+          note: q?.p50 != null ? v.t('c.p50', { n: fmtDuration(L, q.p50) }) : '',
         },
         {
           id: 'failed',
@@ -98,7 +98,7 @@ export function pipelineCounters(pg: Playground): CounterItem[] {
       noteTestid: 'theory-W',
       noteValue: s?.theory?.W ?? null,
     },
-    { id: 'p99', label: 'c.p99', hint: 'c.p99Hint', value: num(s?.p99), text: fmt(L, s?.p99, 3), note: s?.p50 != null ? v.t('c.p50', { n: fmt(L, s.p50, 3) }) : '' },
+    { id: 'p99', label: 'c.p99', hint: 'c.p99Hint', value: num(s?.p99), text: fmt(L, s?.p99, 3), note: s?.p50 != null ? v.t('c.p50', { n: fmtDuration(L, s.p50) }) : '' },
     ...requestCells,
     ...(several ? [{ id: 'first', label: 'c.first' as const, hint: 'c.firstHint' as const, value: num(first?.W.mean), text: firstW.mean, hw: firstW.hw, note: first && first.p99 !== null ? `p99 ${fmt(L, first.p99, 3)}` : '' }] : []),
     {

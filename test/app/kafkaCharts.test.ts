@@ -110,7 +110,7 @@ describe('Kafka line charts', () => {
     expect(linePath([], (v) => v, (v) => v)).toBe('');
   });
 
-  it('heatmapGrid averages each partition into time columns and reports the maximum', () => {
+  it('heatmapGrid averages each partition into time columns and reports the largest point', () => {
     const h = heatmapGrid(
       [
         { t: [0, 5], mean: [1, 3] },
@@ -122,6 +122,10 @@ describe('Kafka line charts', () => {
     expect(h.rows).toBe(2);
     expect(Array.from(h.grid)).toEqual([1, 3, 10, 30]);
     expect(h.max).toBe(30);
+    // Two points in one column: the cell is their mean, the maximum the larger point (the legend's "high").
+    const m = heatmapGrid([{ t: [0, 1], mean: [10, 20] }], 10, 1);
+    expect(Array.from(m.grid)).toEqual([15]);
+    expect(m.max).toBe(20);
   });
 });
 

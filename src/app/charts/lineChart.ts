@@ -190,7 +190,12 @@ export function buildLineChart(
   };
 }
 
-/** Heatmap cells: rows = partitions, columns = time buckets re-binned to at most `cols`. */
+/**
+ * Heatmap cells: rows = partitions, columns = time buckets re-binned to at most `cols` (each the
+ * mean of its points). `max` is the largest point, not the largest column mean: the legend's
+ * "high" is then within a sample interval's mean of what the topology shows at that moment (a
+ * partition's lag at the end of a run), not the mean of the last column's several points.
+ */
 export function heatmapGrid(series: Cols[], xMax: number, cols = 120): { grid: Float64Array; rows: number; cols: number; max: number } {
   const rows = series.length;
   const grid = new Float64Array(rows * cols);
@@ -206,11 +211,9 @@ export function heatmapGrid(series: Cols[], xMax: number, cols = 120): { grid: F
       const c = Math.min(cols - 1, Math.max(0, Math.floor((s.t[i] / span) * cols)));
       grid[r * cols + c] += v;
       count[r * cols + c]++;
+      if (v > max) max = v;
     }
   }
-  for (let k = 0; k < grid.length; k++) {
-    grid[k] = count[k] > 0 ? grid[k] / count[k] : NaN;
-    if (grid[k] > max) max = grid[k];
-  }
+  for (let k = 0; k < grid.length; k++) grid[k] = count[k] > 0 ? grid[k] / count[k] : NaN;
   return { grid, rows, cols, max };
 }

@@ -67,25 +67,30 @@ export function pipelineCounters(pg: Playground): CounterItem[] {
         },
       ]
     : [];
+  // During a run, the last whole second; once it has ended, the rates since the warm-up (a second's
+  // count is noisy: 86/s done beside a bottleneck of 80/s).
+  const ended = pg.status === 'finished' && s !== null && s.offeredRate !== null && s.throughput !== null;
+  const inRate = ended ? s.offeredRate : (s?.inNow ?? null);
+  const rateText = (x: number | null | undefined): string => (ended ? fmt(L, x, 3) : fmtInt(L, x));
   const cells: Cell[] = [
     {
       id: 'in',
       label: 'c.in',
-      hint: 'c.inHint',
-      value: num(s?.inNow),
-      text: fmtInt(L, s?.inNow),
+      hint: ended ? 'c.inRunHint' : 'c.inHint',
+      value: num(inRate),
+      text: rateText(inRate),
       unit: unitText('/s', L),
-      bad: s && b && s.simTime >= 2 && s.inNow > b.capacity * 1.05 ? v.t('c.overBottleneck', { name: b.name, cap }) : null,
+      bad: s && b && inRate !== null && s.simTime >= 2 && inRate > b.capacity * 1.05 ? v.t('c.overBottleneck', { name: b.name, cap }) : null,
       note: b ? v.t('c.bottleneck', { name: b.name, cap }) : '',
     },
     {
       id: 'done',
       label: 'c.done',
-      hint: 'c.doneHint',
-      value: num(s?.doneNow),
-      text: fmtInt(L, s?.doneNow),
+      hint: ended ? 'c.doneRunHint' : 'c.doneHint',
+      value: num(ended ? s.throughput : s?.doneNow),
+      text: rateText(ended ? s.throughput : s?.doneNow),
       unit: unitText('/s', L),
-      note: s ? v.t('c.doneOf', { n: fmtInt(L, s.inNow) }) : '',
+      note: s ? v.t('c.doneOf', { n: rateText(inRate) }) : '',
     },
     {
       id: 'W',

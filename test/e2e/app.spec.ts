@@ -135,8 +135,12 @@ test('a bad share link lists what is wrong and falls back to the default scenari
     expect(now.ok && now.scenario.id).toBe('mm1');
     expect(await page.evaluate(() => ({} as Record<string, unknown>).polluted)).toBeUndefined();
   }
+  // The notice floats over the page's foot: the scenario it fell back to is laid out as without it.
+  const withNotice = (await page.getByTestId('station-view').boundingBox())!.height;
+  await expect(page.getByTestId('link-error')).toBeInViewport();
   await page.getByRole('button', { name: 'Dismiss' }).click();
   await expect(page.getByTestId('link-error')).toHaveCount(0);
+  expect((await page.getByTestId('station-view').boundingBox())!.height).toBe(withNotice);
 
   // A hostile but valid scenario is shown as text, never run as markup.
   const hostile = encodeShareHash({

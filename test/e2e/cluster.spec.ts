@@ -327,6 +327,21 @@ test('acks=1: the leader of partition 0 dies with records its followers had not 
   await page.screenshot({ path: `${SHOTS}/cluster-acks1-truncated.png` });
 });
 
+test('acks-and-isr in Russian at 1280×720: the truncation note says there were earlier ones; a leader handed over at once raises no unavailability alarm', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('lang-ru').click();
+  await page.getByTestId('scenario').selectOption('acks-and-isr');
+  await runToEnd(page);
+  // Two truncations (P2 and P5): the note names the last and, whatever it drops for room, says there was one before.
+  const note = page.getByTestId('truncation-note');
+  await expect(note).toContainText('(и ещё 1 раньше)');
+  const unavailable = Number(await page.getByTestId('c-unavailable').getAttribute('data-value'));
+  expect(unavailable).toBeLessThan(0.001);
+  await expect(page.getByTestId('c-unavailable')).not.toHaveAttribute('data-bad', '1');
+  await expect(page.getByTestId('c-unavailable')).toContainText('< 0,001');
+  await expect(page.getByTestId('chart-produce')).toContainText('acks=1 — только лидера');
+});
+
 test('producer-batching: 4-record batches, one request at a time per broker: throughput stalls below the load with the handlers mostly idle; the fix in compare view sends a fraction of the requests; EN and RU at 1280×720', async ({ page }) => {
   test.setTimeout(240_000);
   await page.goto('/');

@@ -26,6 +26,9 @@ import { exceptionsOf } from './topology.ts';
 import { hasRequestCosts } from '../../../sim/model/cluster/config.ts';
 import type { ClMessageKey, Vars } from './text.ts';
 
+/** Partition-seconds of unavailability below which a counter says "< 0.001" and stays calm: under a millisecond of one partition. */
+const UNAVAILABLE_NOISE = 0.001;
+
 /** The exception most records failed with, or null. */
 export function topException(s: ClusterSummary): { name: ProducerException; n: number } | null {
   let best: { name: ProducerException; n: number } | null = null;
@@ -253,9 +256,10 @@ export function clusterCounters(pg: Playground): CounterItem[] {
       label: 'c.unavailable',
       hint: 'c.unavailableHint',
       value: num(s?.unavailable.total),
-      text: fmt(L, s?.unavailable.total, 3),
+      // Under a millisecond of one partition (a leader handed over at once) is written as such, not as 0,00003, and raises no alarm.
+      text: s && s.unavailable.total > 0 && s.unavailable.total < UNAVAILABLE_NOISE ? `< ${fmt(L, UNAVAILABLE_NOISE)}` : fmt(L, s?.unavailable.total, 3),
       unit: unitText('p·s', L),
-      bad: s && s.unavailable.total > 0 ? q.t('c.unavailableParts', { offline: fmt(L, s.unavailable.offline, 3), minIsr: fmt(L, s.unavailable.underMinIsr, 3) }) : null,
+      bad: s && s.unavailable.total >= UNAVAILABLE_NOISE ? q.t('c.unavailableParts', { offline: fmt(L, s.unavailable.offline, 3), minIsr: fmt(L, s.unavailable.underMinIsr, 3) }) : null,
     },
     {
       id: 'ner',

@@ -67,7 +67,7 @@ const en = {
   'c.restore': 'Restored keys',
   'c.restoreHint': 'Reader’s last catch-up with the log end: keys in its table / keys alive at the producer then',
   'c.restoreNone': 'no restore yet',
-  'c.restoreRead': 'read {n} records',
+  'c.restoreRead': 't = {t} s, read {n} records',
   'c.missing': 'Missing keys',
   'c.missingHint': 'Keys alive at the producer that the reader’s table lacks when it reaches the log end: under delete, keys whose last update expired with retention.ms',
   'c.missingBad': 'expired with their segments',
@@ -152,10 +152,10 @@ const ru: Record<Key, string> = {
   'c.tombs': 'Tombstone в логе',
   'c.tombsHint': 'Маркеры удаления (null-значения), ещё лежащие в логе; компактный лог убирает такой маркер первой очисткой после его горизонта удаления (delete.retention.ms после первой очистки)',
   'c.tombsNote': 'записано {n}',
-  'c.restore': 'Ключей у читателя',
+  'c.restore': 'Ключи читателя',
   'c.restoreHint': 'Последний раз, когда читатель дошёл до конца лога: ключей в его таблице / живых ключей у продюсера',
   'c.restoreNone': 'восстановления ещё не было',
-  'c.restoreRead': 'прочитано {n} записей',
+  'c.restoreRead': 't = {t}\u00a0с, {n:прочитана|прочитано|прочитано} {n} {n:запись|записи|записей}',
   'c.missing': 'Потеряно',
   'c.missingHint': 'Ключи, живые у продюсера, которых нет в таблице читателя, когда он дошёл до конца лога: при delete — ключи, чьё последнее обновление удалено по retention.ms',
   'c.missingBad': 'удалены вместе с сегментами',
@@ -181,4 +181,5 @@ const ru: Record<Key, string> = {
 
 export type SMessageKey = Key;
 export type { Vars };
-export const stranslate: (lang: Lang, key: SMessageKey, vars?: Vars) => string = makeTranslate({ en, ru });
+export const STORAGE_MESSAGES: Record<Lang, Record<Key, string>> = { en, ru };
+export const stranslate: (lang: Lang, key: SMessageKey, vars?: Vars) => string = makeTranslate(STORAGE_MESSAGES);

@@ -98,6 +98,19 @@ export function fmtShort(lang: Lang, x: number): string {
 }
 
 /**
+ * A y tick on an axis that ends at `top`: the whole axis at one scale, the scale of its top —
+ * «2 тыс., 4 тыс. … 14 тыс.», not «8 000» under «10 тыс.»; "0.5M, 1M" — and {@link fmtShort}'s
+ * form below ten thousand. 0 is "0".
+ */
+export function fmtAxis(lang: Lang, x: number, top: number): string {
+  if (x === 0) return '0';
+  const t = Math.abs(top);
+  if (t >= 1e6) return `${fmt(lang, x / 1e6, 3)}${SUFFIX[lang].M}`;
+  if (t >= 1e4) return `${fmt(lang, x / 1e3, 3)}${SUFFIX[lang].k}`;
+  return fmtShort(lang, x);
+}
+
+/**
  * Counts shown side by side in a narrow cell ("18.1k / 9.74k"): in English each with its "k"/"M"
  * ({@link fmtShort}); in Russian, where «18,1 тыс. / 9,74 тыс.» would not fit, all at the scale of
  * the largest, with the scale word («тыс.», «млн») returned once for the unit after them.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MARGIN, buildLineChart, warmupScale, xTickLabels, fitTicks, heatmapGrid, leftMargin, linePath, points, thin, yTickCount } from '../../src/app/charts/lineChart.ts';
-import { fmtShort, fmtTick } from '../../src/app/format.ts';
+import { fmtAxis, fmtTick } from '../../src/app/format.ts';
 import { line } from 'd3-shape';
 import { scaleLinear } from 'd3-scale';
 import fc from 'fast-check';
@@ -59,15 +59,21 @@ describe('Kafka line charts', () => {
 
   it('the plot moves right to fit its widest y tick label, never into the rotated axis title', () => {
     const data = [{ t: [0, 1, 2], mean: [0, 120_000, 150_000] }];
-    const en = buildLineChart(data, { width: 300, height: 150, xMax: 2, yLabel: (v) => fmtShort('en', v) });
-    const ru = buildLineChart(data, { width: 300, height: 150, xMax: 2, yLabel: (v) => fmtShort('ru', v) });
+    const en = buildLineChart(data, { width: 300, height: 150, xMax: 2, yLabel: (v, top) => fmtAxis('en', v, top) });
+    const ru = buildLineChart(data, { width: 300, height: 150, xMax: 2, yLabel: (v, top) => fmtAxis('ru', v, top) });
     expect(en.plot.left).toBe(MARGIN.left);
     expect(ru.plot.left).toBeGreaterThan(MARGIN.left);
     // The widest label («160 тыс.», 8 characters at about 6.2 px) ends 6 px left of the axis and starts right of the title (x ≤ 17).
-    const widest = Math.max(...ru.yTicks.map((t) => fmtShort('ru', t.value).length));
+    const widest = Math.max(...ru.yLabels.map((l) => l.length));
     expect(widest).toBeGreaterThanOrEqual(7);
     expect(ru.plot.left - 6 - widest * 6.2).toBeGreaterThanOrEqual(17);
-    expect(leftMargin(ru.yTicks, (v) => fmtShort('en', v))).toBe(MARGIN.left);
+    expect(leftMargin(en.yLabels)).toBe(MARGIN.left);
+    // One scale for the whole axis: «50 тыс. … 150 тыс.», never «8 000» under «10 тыс.».
+    expect(ru.yLabels.slice(1).every((l) => l.endsWith('\u00a0тыс.'))).toBe(true);
+    const small = buildLineChart([{ t: [0, 1], mean: [0, 13_000] }], { width: 300, height: 300, xMax: 1, yLabel: (v, top) => fmtAxis('ru', v, top) }).yLabels;
+    expect(small[0]).toBe('0');
+    expect(small.length).toBeGreaterThan(2);
+    for (const l of small.slice(1)) expect(l).toMatch(/^\d+\u00a0тыс\.$/);
     // The x axis starts where the plot does.
     expect(Math.min(...ru.xTicks.map((t) => t.pos))).toBe(ru.plot.left);
   });

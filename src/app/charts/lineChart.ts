@@ -27,6 +27,8 @@ export interface LineChartGeom {
   plot: { left: number; right: number; top: number; bottom: number };
   xTicks: Tick[];
   yTicks: Tick[];
+  /** Each y tick's label, all at the scale of the axis's top (`yLabel`). */
+  yLabels: string[];
   paths: string[];
   /** Last finite value of each line (null when none). */
   last: (number | null)[];
@@ -115,9 +117,9 @@ export function thin(ticks: Tick[], gap = 14): Tick[] {
  * a character, ending 6 px left of the axis) would reach the rotated axis title (x ≈ 4–16 px):
  * Russian writes «150 тыс.» where English writes "150k".
  */
-export function leftMargin(ticks: readonly Tick[], label: (v: number) => string, charPx = 6.2): number {
+export function leftMargin(labels: readonly string[], charPx = 6.2): number {
   let widest = 0;
-  for (const t of ticks) widest = Math.max(widest, label(t.value).length);
+  for (const l of labels) widest = Math.max(widest, l.length);
   return Math.max(MARGIN.left, Math.ceil(17 + widest * charPx + 6));
 }
 
@@ -153,7 +155,7 @@ export const yTickCount = (h: number): number => Math.max(2, Math.min(5, Math.fl
  */
 export function buildLineChart(
   lines: Cols[],
-  opts: { width: number; height: number; xMax: number; yMin?: number; yFixed?: number | null; xLabel?: (v: number) => string; yLabel?: (v: number) => string },
+  opts: { width: number; height: number; xMax: number; yMin?: number; yFixed?: number | null; xLabel?: (v: number) => string; yLabel?: (v: number, top: number) => string },
 ): LineChartGeom {
   const height = Math.max(opts.height, MARGIN.top + MARGIN.bottom + 10);
   const pts = lines.map((c) => points(c));
@@ -167,7 +169,9 @@ export function buildLineChart(
     .range([bottom, MARGIN.top]);
   if (fixed === null) y.nice(yTickCount(bottom - MARGIN.top));
   const yTicks = thin(y.ticks(yTickCount(bottom - MARGIN.top)).map((value) => ({ value, pos: y(value) })));
-  const left = leftMargin(yTicks, opts.yLabel ?? String);
+  const yTop = y.domain()[1];
+  const yLabels = yTicks.map((t) => (opts.yLabel ? opts.yLabel(t.value, yTop) : String(t.value)));
+  const left = leftMargin(yLabels);
   const width = Math.max(opts.width, left + MARGIN.right + 10);
   const plot = { left, right: width - MARGIN.right, top: MARGIN.top, bottom };
   const x = scaleLinear().domain([0, opts.xMax > 0 ? opts.xMax : 1]).range([plot.left, plot.right]);
@@ -177,6 +181,7 @@ export function buildLineChart(
     plot,
     xTicks: fitTicks(x, 5, opts.xLabel ?? String),
     yTicks,
+    yLabels,
     paths: pts.map((p) => linePath(p, x, y)),
     last: pts.map((p) => (p.length > 0 ? p[p.length - 1][1] : null)),
     yMax: y.domain()[1],

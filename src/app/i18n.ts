@@ -2,19 +2,36 @@
  * The page's own strings — header, controls, notices, lesson, W vs ρ — in English and Russian (the
  * Russian table must have exactly the English keys; the type checker enforces it). A model's panels
  * keep their strings next to them (`panels/<kind>/text.ts`) and translate them with
- * {@link makeTranslate}. `{name}` placeholders are filled from `vars`.
+ * {@link makeTranslate}. `{name}` placeholders are filled from `vars`; `{name:one|other}` (Russian
+ * `{name:one|few|many}`) is the form of the word that agrees with that value as shown.
  */
+import { pluralForm, shownNumber } from '../content/ru-plural.ts';
 
 export type Lang = 'en' | 'ru';
 export const LANGS: readonly Lang[] = ['en', 'ru'];
 
 export type Vars = Record<string, string | number>;
 
-/** A translator over one dictionary: the message `key` in `lang` with `{name}` placeholders filled. */
+/**
+ * `{name}`, or `{name:forms}`: a word after a count in the form the value as shown asks for
+ * (pluralForm in src/content/ru-plural.ts) — "{n} {n:запись|записи|записей}" reads "1 запись",
+ * "2 записи", "1 951 запись", "2,5 записи"; after «из» the genitive, with a fourth form for a
+ * fraction: "из {n} {n:вызова|вызовов|вызовов|вызова}". A value that is not a number ("—",
+ * "12 тыс.") takes many (other in English).
+ */
+const PLACEHOLDER = /\{(\w+)(?::([^{}]*))?\}/g;
+
+/** A translator over one dictionary: the message `key` in `lang` with its placeholders filled (in one pass: a value's own braces stay as they are). */
 export function makeTranslate<K extends string>(tables: Record<Lang, Record<K, string>>): (lang: Lang, key: K, vars?: Vars) => string {
   return (lang, key, vars) => {
     const text = tables[lang][key] ?? tables.en[key];
-    return vars ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text;
+    if (!vars) return text;
+    return text.replace(PLACEHOLDER, (m, name: string, forms: string | undefined) => {
+      if (!(name in vars)) return m;
+      const v = vars[name];
+      if (forms === undefined) return String(v);
+      return pluralForm(forms.split('|'), typeof v === 'number' ? v : shownNumber(v, lang), lang);
+    });
   };
 }
 
@@ -201,7 +218,7 @@ const ru: Record<MessageKey, string> = {
   'controls.keyReset': 'сброс',
   'controls.time': 't = {now} из {duration} с',
   'step.event': 't = {t} с · {text}',
-  'step.quiet': 'Строки лога нет в ближайшие {span} с: пауза на t = {t} с ({events} событий).',
+  'step.quiet': 'Строки лога нет в ближайшие {span}\u00a0с: пауза на t = {t}\u00a0с ({events} {events:событие|события|событий}).',
   'step.end': 'Прогон дошёл до конца (t = {t} с).',
   'status.idle': 'Готово',
   'status.running': 'Идёт',

@@ -246,7 +246,7 @@ describe('cluster charts, settings, compare', () => {
     const busy = charts.find((c) => c.id === 'chart-busy')!;
     expect(busy.lines[0].cols.mean[0]).toBeCloseTo(25);
     expect(busy.note).toBe('100 % of 8 threads busy; p99 wait for a handler 3 ms.');
-    expect(clusterCharts(d, 'ru').find((c) => c.id === 'chart-busy')!.note).toBe('Занято 100 % из 8 потоков; p99 ожидания обработчика 3 мс.');
+    expect(clusterCharts(d, 'ru').find((c) => c.id === 'chart-busy')!.note).toBe('Занято 100\u00a0% из 8 потоков; p99 ожидания обработчика 3\u00a0мс.');
   });
   it('with a web front, the buffer’s four charts: its fill in %, time in send() against the clients’ wait, the answers per second, the records never written', () => {
     const s = withFront();

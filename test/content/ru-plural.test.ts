@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agreeAfter, agreeShown, ruForm } from '../../src/content/ru-plural.ts';
+import { agreeAfter, agreeShown, pluralForm, ruForm, shownNumber } from '../../src/content/ru-plural.ts';
 import { fill, piecesText, type EvalContext } from '../../src/content/question-eval.ts';
 
 describe('Russian number agreement', () => {
@@ -41,6 +41,24 @@ describe('Russian number agreement', () => {
     expect(agreeShown('1', ' записей')).toBe(' запись');
     expect(agreeShown('2,5', ' записей')).toBe(' записи');
     expect(agreeShown('—', ' записей')).toBe(' записей');
+  });
+
+  it('reads a number as shown: grouped digits, a decimal comma (a point in English), a minus sign', () => {
+    expect(['1\u00a0951', '1 951', '2\u202f972', '2,5', '−3', '0', '1951'].map((s) => shownNumber(s))).toEqual([1951, 1951, 2972, 2.5, -3, 0, 1951]);
+    expect(['1,951', '2.5', '−1'].map((s) => shownNumber(s, 'en'))).toEqual([1951, 2.5, -1]);
+    for (const s of ['—', '', '12\u00a0тыс.', '2k', '…']) expect(shownNumber(s), s).toBeNaN();
+  });
+
+  it('picks a message’s form: one|few|many, a fraction few or its own fourth form, English one|other', () => {
+    const ru = ['запись', 'записи', 'записей'];
+    expect([1, 2, 5, 11, 21, 1951, 2.5, 0].map((n) => pluralForm(ru, n, 'ru'))).toEqual(['запись', 'записи', 'записей', 'записей', 'запись', 'запись', 'записи', 'записей']);
+    const gen = ['вызова', 'вызовов', 'вызовов', 'вызова'];
+    expect([1, 2, 5, 21, 1951, 476, 2.5].map((n) => pluralForm(gen, n, 'ru'))).toEqual(['вызова', 'вызовов', 'вызовов', 'вызова', 'вызова', 'вызовов', 'вызова']);
+    // Not a number ("—", "12 тыс."): many, never the fraction's form.
+    expect([pluralForm(ru, NaN, 'ru'), pluralForm(gen, NaN, 'ru')]).toEqual(['записей', 'вызовов']);
+    expect([1, 2, 1.5, 0, NaN].map((n) => pluralForm(['record', 'records'], n, 'en'))).toEqual(['record', 'records', 'records', 'records', 'records']);
+    // English forms in a Russian message (a key the Russian table lacks): the last for few and many.
+    expect([1, 2, 5].map((n) => pluralForm(['record', 'records'], n, 'ru'))).toEqual(['record', 'records', 'records']);
   });
 
   it('a question’s Russian text agrees with the run’s number; English is untouched', () => {

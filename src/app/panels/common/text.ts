@@ -47,7 +47,7 @@ const ru: Record<CMessageKey, string> = {
   'log.level': 'Уровень',
   'log.all': 'все',
   'log.empty': 'Строк пока нет.',
-  'log.count': '{shown} из {total} строк',
+  'log.count': '{shown} из {total} {total:строки|строк|строк|строки}',
   'log.repeat': 'повторов: {n}, последний при t = {last} с',
   'log.follow': 'отследить',
   'log.followHint': 'Отследить запись {record} по прогону (записана, прочитана, повторена, закоммичена …)',

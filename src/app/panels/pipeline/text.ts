@@ -139,7 +139,7 @@ const ru: Record<PMessageKey, string> = {
 
   'topo.title': 'Источники → стадии',
   'topo.rate': '{n}/с',
-  'topo.blockedSends': '{n} отправок ждут',
+  'topo.blockedSends': '{n} {n:отправка ждёт|отправки ждут|отправок ждут}',
   'topo.shed': '{n} сброшено',
   'topo.workers': 'заняты {busy} из {c}',
   'topo.blockedWorkers': '{n} заблок.',

@@ -8,7 +8,7 @@
  * put in the page's language where they are shown (src/app/error-text.ts).
  */
 import { makeTranslate, type Lang, type Vars } from '../app/i18n.ts';
-import { ruForm } from '../content/ru-plural.ts';
+import { pluralForm } from '../content/ru-plural.ts';
 
 const en = {
   // ── Not modelled: Kafka clients ──
@@ -329,11 +329,6 @@ export interface Msg {
 
 /** `{n:one|other}` (Russian `{n:one|few|many}`): the noun's form after the number `n`. */
 const PLURAL = /\{(\w+):([^{}]*)\}/g;
-
-function pluralForm(forms: string[], n: number, lang: Lang): string {
-  const i = lang === 'ru' ? { one: 0, few: 1, many: 2 }[ruForm(n)] : Math.abs(n) === 1 ? 0 : 1;
-  return forms[Math.min(i, forms.length - 1)];
-}
 
 /** A number as `lang` writes it in running text: a decimal comma in Russian (integers stay as the input spells them). */
 const numberText = (n: number, lang: Lang): string => (lang === 'ru' ? String(n).replace('.', ',') : String(n));

@@ -24,7 +24,8 @@ type Tables = Record<Lang, Record<string, string>>;
 const isTables = (x: unknown): x is Tables =>
   typeof x === 'object' && x !== null && typeof (x as Tables).en === 'object' && typeof (x as Tables).ru === 'object';
 
-const modules = import.meta.glob('../../src/app/panels/*/text.ts', { eager: true }) as Record<string, Record<string, unknown>>;
+// Every message table of the page: the panels', the tools' (sweep, W vs ρ, compare), the import dialog's, the autoscaler's …
+const modules = import.meta.glob(['../../src/app/panels/**/text.ts', '../../src/app/panels/**/*-text.ts', '../../src/app/shell/*-text.ts', '../../src/app/import/text.ts'], { eager: true }) as Record<string, Record<string, unknown>>;
 const panelTables = Object.entries(modules).map(([path, mod]) => [path, Object.values(mod).find(isTables)] as const);
 const TABLES: [string, Tables][] = [['i18n', MESSAGES], ...panelTables.filter((e): e is [string, Tables] => e[1] !== undefined)];
 
@@ -36,13 +37,13 @@ const ruMessages = TABLES.flatMap(([name, t]) => Object.entries(t.ru).map(([key,
  * the number (adverbs, a neuter past participle that agrees with any count: «5 сброшено», «1 сброшено»).
  */
 const INVARIANT = new Set([
-  'с', 'мс', 'мин', 'ч', 'МБ', 'МиБ', 'КиБ', 'КБ', 'ГБ',
+  'с', 'мс', 'мин', 'ч', 'МБ', 'МиБ', 'КиБ', 'КБ', 'ГБ', 'млн', 'млрд',
   'в', 'на', 'из', 'при', 'после', 'до', 'без', 'за', 'по',
   'дважды', 'раньше', 'старше', 'отложено', 'сброшено', 'отброшено', 'применено', 'брошено', 'заблок',
 ]);
 
 /** Placeholders that are not counts: a name («у {name} не совпадает»), a scale word («{scale} записей»: «тыс. записей»). */
-const NOT_A_COUNT = new Set(['name', 'scale']);
+const NOT_A_COUNT = new Set(['name', 'scale', 'seed']);
 
 /** A placeholder, then a space and a word: `{n} записей`, `{n} {n:…}`. */
 const AFTER_COUNT = /\{(\w+)\}[ \u00a0](?:\{(\w+):[^{}]*\}|([\p{L}]+)(?![\p{L}·/.]))/gu;

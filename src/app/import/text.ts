@@ -80,7 +80,7 @@ const ru: Record<Key, string> = {
   openWithout: 'Открыть без отклонённых ключей',
   close: 'Закрыть',
   error: 'Импорт невозможен: {message}',
-  tooBig: 'в файле {size} байт; читается не больше {max}',
+  tooBig: 'в файле {size} {size:байт|байта|байт}; читается не больше {max}',
   notText: 'файл — не текст в UTF-8',
   readFailed: 'файл не читается ({error})',
   exportTitle: 'В обратную сторону',
@@ -91,6 +91,7 @@ const ru: Record<Key, string> = {
   whereQueue: 'список «Очередь»',
 };
 
-const tr = makeTranslate<Key>({ en, ru });
+export const IMPORT_MESSAGES: Record<Lang, Record<Key, string>> = { en, ru };
+const tr = makeTranslate<Key>(IMPORT_MESSAGES);
 export const importText = (lang: Lang, key: Key, vars?: Vars): string => tr(lang, key, vars);
 export type ImportTextKey = Key;

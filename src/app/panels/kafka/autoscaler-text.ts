@@ -33,7 +33,7 @@ const ru: Record<AMessageKey, string> = {
   'topo.autoscaler': 'Автоскейлер (KEDA + HPA): подов {pods}{starting} · реплик {min}–{max} · по лагу нужно {desired} · ребалансов из-за него {rebalances}',
   'topo.autoscalerShort': 'KEDA + HPA: подов {pods}{starting} · по лагу {desired} · ребалансов {rebalances}',
   'topo.autoscalerStarting': ' (стартуют {n})',
-  'topo.autoscalerTitle': 'KEDA отдаёт суммарный лаг ({metric} записей{capped}); HPA просит ceil(лаг / lagThreshold) реплик в пределах границ, добавляет не больше max(4, 100 %) за 15 с и убирает поды только до наибольшего запроса за окно стабилизации',
+  'topo.autoscalerTitle': 'KEDA отдаёт суммарный лаг ({metric} {metric:запись|записи|записей}{capped}); HPA просит ceil(лаг / lagThreshold) реплик в пределах границ, добавляет не больше max(4, 100 %) за 15 с и убирает поды только до наибольшего запроса за окно стабилизации',
   'topo.autoscalerCapped': ', с потолком «партиции × lagThreshold»',
 };
 

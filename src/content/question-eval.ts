@@ -143,11 +143,11 @@ export interface RunData {
   scenario: unknown;
 }
 
-/** What references are read from: the runs, and the headline metrics of their model. */
+/** What references are read from: the runs, and the headline metrics of their model (with the words and unit the page names each by). */
 export interface EvalContext {
   a: RunData | null;
   b: RunData | null;
-  headline: readonly { id: string; value(summary: never): number | null }[];
+  headline: readonly { id: string; label?: { en: string; ru: string }; unit?: string; value(summary: never): number | null }[];
 }
 
 /**
@@ -285,6 +285,226 @@ export function fill(template: string, ctx: EvalContext, lang: 'en' | 'ru'): Pie
 }
 
 export const piecesText = (pieces: readonly Piece[]): string => pieces.map((p) => ('text' in p ? p.text : p.shown)).join('');
+
+// ── what a number is: evidence in words ──
+
+/**
+ * What a number counts, for writing it after the value: a headline metric's unit
+ * (src/run/headline.ts), a queue's messages, or milliseconds (a scenario's Kafka timeouts,
+ * written in seconds).
+ */
+export type ValueUnit = 'records' | 'messages' | 's' | 'ms' | 'count' | 'partition-s' | 'per-s' | 'fraction' | 'bytes';
+
+/** A number as the reveal names it: what it is, in the page's language, and its unit. */
+export interface RefName {
+  label: string;
+  unit: ValueUnit;
+}
+
+interface PathName {
+  /** Models whose summary or scenario has this path (any when left out). */
+  models?: readonly string[];
+  kind: 'summary' | 'scenario';
+  /** Segments; `*` stands for any one (a list index, a consumer group's name). */
+  path: string;
+  en: string;
+  ru: string;
+  unit: ValueUnit;
+}
+
+/**
+ * The summary and scenario paths the questions' conditions read, in words. In a label, `{1}` is
+ * what the first `*` matched and `{1.name}` the `name` beside it (a pool's, a stage's), else `{1}`.
+ * test/content/questions.test.ts holds every condition of every question to a name here or a
+ * headline metric.
+ */
+const PATH_NAMES: readonly PathName[] = [
+  // Kafka (one broker)
+  { models: ['kafka'], kind: 'summary', path: 'partitions.*.lag', en: 'P{1.partition} lag', ru: 'лаг P{1.partition}', unit: 'records' },
+  { models: ['kafka'], kind: 'summary', path: 'lambda.mean', en: 'input rate', ru: 'входной поток', unit: 'per-s' },
+  { models: ['kafka'], kind: 'summary', path: 'groups.*.lagSeconds.max', en: '{1} peak lag age', ru: 'пик возраста лага {1}', unit: 's' },
+  { models: ['kafka'], kind: 'summary', path: 'groups.*.lagSeconds.final', en: '{1} lag age now', ru: 'возраст лага {1} сейчас', unit: 's' },
+  { models: ['kafka'], kind: 'summary', path: 'groups.*.lagRecords.final', en: '{1} lag now', ru: 'лаг {1} сейчас', unit: 'records' },
+  { models: ['kafka'], kind: 'summary', path: 'groups.*.lagRecords.max', en: '{1} peak lag', ru: 'пик лага {1}', unit: 'records' },
+  { models: ['kafka'], kind: 'summary', path: 'groups.*.throughput.mean', en: '{1} throughput', ru: 'пропускная способность {1}', unit: 'per-s' },
+  { models: ['kafka'], kind: 'scenario', path: 'groups.*.session.timeout.ms', en: 'session timeout', ru: 'таймаут сессии', unit: 'ms' },
+  { models: ['kafka'], kind: 'scenario', path: 'groups.*.max.poll.interval.ms', en: 'max poll interval', ru: 'макс. интервал poll', unit: 'ms' },
+  { models: ['kafka'], kind: 'scenario', path: 'groups.*.max.poll.records', en: 'records per poll', ru: 'записей за poll', unit: 'count' },
+  // Kafka cluster
+  { models: ['cluster'], kind: 'summary', path: 'consumers.*.e2e.p50', en: 'end-to-end p50 ({1.name})', ru: 'сквозная задержка p50 ({1.name})', unit: 's' },
+  { models: ['cluster'], kind: 'summary', path: 'consumers.*.e2e.p99', en: 'end-to-end p99 ({1.name})', ru: 'сквозная задержка p99 ({1.name})', unit: 's' },
+  { models: ['cluster'], kind: 'scenario', path: 'cluster.controller.zookeeper.session.timeout.ms', en: 'ZooKeeper session timeout', ru: 'таймаут сессии ZooKeeper', unit: 'ms' },
+  { models: ['cluster', 'kafka'], kind: 'scenario', path: 'producers.*.rate', en: 'rate offered ({1.name})', ru: 'поток продюсера ({1.name})', unit: 'per-s' },
+  // Queues (SQS, RabbitMQ)
+  { models: ['queue'], kind: 'summary', path: 'pools.*.processed', en: 'processed by {1.name}', ru: 'обработано {1.name}', unit: 'messages' },
+  { models: ['queue'], kind: 'summary', path: 'duplicates', en: 'duplicates', ru: 'дубли', unit: 'messages' },
+  { models: ['queue'], kind: 'summary', path: 'lost', en: 'lost', ru: 'потеряно', unit: 'messages' },
+  { models: ['queue'], kind: 'summary', path: 'dropped', en: 'dropped', ru: 'выброшено', unit: 'messages' },
+  { models: ['queue'], kind: 'summary', path: 'failures', en: 'failed attempts', ru: 'неудачные попытки', unit: 'count' },
+  { models: ['queue'], kind: 'summary', path: 'stored', en: 'stored on the broker', ru: 'хранится на брокере', unit: 'messages' },
+  { models: ['queue'], kind: 'summary', path: 'produced', en: 'sent', ru: 'отправлено', unit: 'messages' },
+  { models: ['queue'], kind: 'summary', path: 'staleDeletes', en: 'deletes refused (stale receipt handle)', ru: 'отклонённые удаления (устаревший receipt handle)', unit: 'count' },
+  { models: ['queue'], kind: 'summary', path: 'leaseExpiries', en: 'leases expired', ru: 'истёкшие лизы', unit: 'count' },
+  // Pipelines
+  { models: ['pipeline'], kind: 'summary', path: 'requests.late', en: 'answered after the caller left', ru: 'ответы после ухода клиента', unit: 'count' },
+  { models: ['pipeline'], kind: 'summary', path: 'stages.*.backlog.max', en: '{1.name} peak backlog', ru: 'пик бэклога {1.name}', unit: 'records' },
+  { models: ['pipeline'], kind: 'summary', path: 'stages.*.drainTime', en: '{1.name} drain time', ru: 'время разбора бэклога {1.name}', unit: 's' },
+  { models: ['pipeline'], kind: 'scenario', path: 'sources.*.timeout', en: 'caller timeout ({1.name})', ru: 'таймаут клиента ({1.name})', unit: 's' },
+  // Dependencies (service)
+  { models: ['service'], kind: 'summary', path: 'after.seconds', en: 'time after the fault', ru: 'время после сбоя', unit: 's' },
+  { models: ['service'], kind: 'summary', path: 'after.goodput', en: 'goodput after the fault', ru: 'полезная пропускная способность после сбоя', unit: 'per-s' },
+  // Storage
+  { models: ['storage'], kind: 'summary', path: 'lastCatchUp.trueKeys', en: 'live keys at the producer', ru: 'живые ключи у продюсера', unit: 'count' },
+];
+
+const UNITS_OF: readonly string[] = ['records', 'messages', 's', 'ms', 'count', 'partition-s', 'per-s', 'fraction', 'bytes'];
+
+/** A headline label as it stands inside a sentence: "Peak lag age" → "peak lag age", "В DLQ" → "в DLQ" (not "NOT_ENOUGH_REPLICAS errors", "W of …", "p99 …"). */
+function inline(label: string): string {
+  return /^[A-ZА-ЯЁ][a-zа-яё]|^[А-ЯЁ] /.test(label) ? label[0].toLowerCase() + label.slice(1) : label;
+}
+
+/** A label that already names its unit ("Cross-rack bytes read", "Прочитано записей при восстановлении"): the value goes without it. */
+const NAMES_UNIT: Partial<Record<ValueUnit, RegExp>> = { records: /\brecords?\b|запис/i, messages: /\bmessages?\b|сообщени/i, bytes: /\bbytes?\b|байт/i, 'partition-s': /partition-s|партиция·с/i };
+/** A label that ends with its unit after a comma ("Недоступность, партиция·с"): the label without it. */
+const UNIT_SUFFIX = /,\s*(?:partition-s|партиция·с|s|с|records|записей|bytes|байт)$/;
+
+/** A headline metric's label and unit as the reveal writes them, the unit said once. */
+function metricName(label: string, unit: ValueUnit): RefName {
+  const bare = inline(label.replace(UNIT_SUFFIX, ''));
+  if (bare !== inline(label)) return { label: bare, unit };
+  return { label: bare, unit: NAMES_UNIT[unit]?.test(bare) ? 'count' : unit };
+}
+
+/** `path` against a pattern's segments: what each `*` matched, with the path up to it; null when it does not match. */
+function matchPath(pattern: readonly string[], path: readonly string[]): { seg: string; at: string[] }[] | null {
+  if (pattern.length !== path.length) return null;
+  const caps: { seg: string; at: string[] }[] = [];
+  for (const [i, p] of pattern.entries()) {
+    if (p === '*') caps.push({ seg: path[i], at: path.slice(0, i + 1) });
+    else if (p !== path[i]) return null;
+  }
+  return caps;
+}
+
+/** What `ref` is, in `lang`: its headline metric's label and unit, or the words of {@link PATH_NAMES}; null when neither names it. */
+export function refName(ref: Ref, ctx: EvalContext, lang: 'en' | 'ru'): RefName | null {
+  if (ref.kind === 'metric') {
+    const def = ctx.headline.find((d) => d.id === ref.id);
+    if (!def?.label) return null;
+    return metricName(def.label[lang], def.unit && UNITS_OF.includes(def.unit) ? (def.unit as ValueUnit) : 'count');
+  }
+  const run = ref.run === 'a' ? ctx.a : ctx.b;
+  const model = (run?.scenario as { model?: unknown } | null | undefined)?.model;
+  const root = ref.kind === 'summary' ? run?.summary : run?.scenario;
+  for (const n of PATH_NAMES) {
+    if (n.kind !== ref.kind || (n.models && typeof model === 'string' && !n.models.includes(model))) continue;
+    const caps = matchPath(n.path.split('.'), ref.path);
+    if (!caps) continue;
+    const label = n[lang].replace(/\{(\d)(?:\.([A-Za-z]+))?\}/g, (_, i: string, key: string | undefined) => {
+      const c = caps[Number(i) - 1];
+      if (!c) return '';
+      const named = key === undefined ? undefined : readPath(root, [...c.at, key]);
+      return typeof named === 'string' || typeof named === 'number' ? String(named) : c.seg;
+    });
+    return { label, unit: n.unit };
+  }
+  return null;
+}
+
+/** How a value in `unit` is shown: milliseconds in seconds, a fraction as a percentage. */
+const SHOWN_SCALE: Partial<Record<ValueUnit, number>> = { ms: 0.001, fraction: 100 };
+
+const UNIT_WORDS: Record<'en' | 'ru', Record<ValueUnit, string>> = {
+  en: { records: ' records', messages: ' messages', s: ' s', ms: ' s', count: '', 'partition-s': ' partition-s', 'per-s': '/s', fraction: ' %', bytes: ' bytes' },
+  ru: { records: ' записей', messages: ' сообщений', s: ' с', ms: ' с', count: '', 'partition-s': ' партиция·с', 'per-s': '/с', fraction: ' %', bytes: ' байт' },
+};
+const EN_ONE: Partial<Record<ValueUnit, string>> = { records: ' record', messages: ' message', bytes: ' byte' };
+
+/**
+ * A value (as measured, in `unit`) with its unit, as the page writes it: "10.8 s", "11 921 записей",
+ * "4.2 %", a time under a second in milliseconds ("6.22 ms"), "—" when missing.
+ */
+export function withUnitText(lang: 'en' | 'ru', x: number | null, unit: ValueUnit): string {
+  if (x === null) return '—';
+  const seconds = x * (SHOWN_SCALE[unit] ?? 1);
+  if ((unit === 's' || unit === 'ms') && seconds !== 0 && Math.abs(seconds) < 1) return `${formatNumber(lang, seconds * 1000)} ${lang === 'ru' ? 'мс' : 'ms'}`;
+  const shown = formatNumber(lang, seconds);
+  const words = UNIT_WORDS[lang][unit];
+  if (lang === 'ru') return shown + agreeShown(shown, words);
+  return shown + (shown === '1' ? (EN_ONE[unit] ?? words) : words);
+}
+
+/** A reference's name, falling back to the reference as written (without its run). */
+function nameOrPath(ref: Ref, ctx: EvalContext, lang: 'en' | 'ru'): RefName {
+  return refName(ref, ctx, lang) ?? { label: refText(ref).replace(/^[ab]\./, ''), unit: 'count' };
+}
+
+const sideName = (r: RunSide): string => r.toUpperCase();
+
+/**
+ * The numbers a condition read, each named with its unit — what the reveal writes after a claim or
+ * the option that holds: "B: peak lag age 10.8 s · A: 115 s". Every reference once (the right
+ * sides too: a claim compares), in the order written; with `sides` (a question with run B) each
+ * run's numbers after its letter, a quantity named once when the other run's follows it.
+ */
+export function evidence(c: Condition, ctx: EvalContext, lang: 'en' | 'ru', sides: boolean): string {
+  const seen = new Set<string>();
+  const refs: Ref[] = [];
+  for (const r of conditionRefs(c)) {
+    const key = refText(r);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    refs.push(r);
+  }
+  let last: RunSide | null = null;
+  let lastLabel: string | null = null;
+  let out = '';
+  for (const r of refs) {
+    const n = nameOrPath(r, ctx, lang);
+    // Short: a label's qualifier in brackets ("(busiest broker)", "(504 + 503)") stays in the tooltip (conditionText).
+    const label = n.label.replace(/\s+\([^()]+\)/g, '');
+    const value = withUnitText(lang, evalRef(r, ctx), n.unit);
+    const lead = sides && r.run !== last ? `${sideName(r.run)}: ` : '';
+    // The same quantity of another group or partition right after it is named by what differs:
+    // "peak lag age billing 11.4 s, analytics 122 s".
+    const stem = (l: string): string => l.slice(0, Math.max(0, l.lastIndexOf(' ')));
+    const sibling = lead === '' && lastLabel !== null && stem(label) !== '' && stem(label) === stem(lastLabel) && label !== lastLabel;
+    // The same quantity of the other run right after it needs no name again: "B: peak lag age 10.8 s · A: 213 s".
+    const item = lead !== '' && label === lastLabel ? value : sibling ? `${label.slice(stem(label).length + 1)} ${value}` : `${label} ${value}`;
+    out += (out === '' ? '' : sibling ? ', ' : ' · ') + lead + item;
+    last = r.run;
+    lastLabel = label;
+  }
+  return out;
+}
+
+const OP_SHOWN: Record<Op, string> = { '=': '=', '<': '<', '<=': '≤', '>': '>', '>=': '≥' };
+
+/**
+ * A condition in full, each side named and measured, for a tooltip: "B · peak lag age 10.8 s <
+ * 0.1 × A · peak lag age 115 s". A factor that only converts units (0.001 × a timeout in ms against
+ * seconds) is folded into the shown values.
+ */
+export function conditionText(c: Condition, ctx: EvalContext, lang: 'en' | 'ru', sides: boolean): string {
+  const side = (r: Ref): string => (sides ? `${sideName(r.run)} · ` : '');
+  return c.all
+    .map((x) => {
+      const ln = nameOrPath(x.left, ctx, lang);
+      const left = `${side(x.left)}${ln.label} ${withUnitText(lang, evalRef(x.left, ctx), ln.unit)}`;
+      const sl = SHOWN_SCALE[ln.unit] ?? 1;
+      let right: string;
+      if (x.right.ref === null) right = withUnitText(lang, x.right.k, ln.unit);
+      else {
+        const rn = nameOrPath(x.right.ref, ctx, lang);
+        const k = (x.right.k * sl) / (SHOWN_SCALE[rn.unit] ?? 1);
+        const factor = Math.abs(k - 1) < 1e-9 ? '' : `${formatNumber(lang, k)} × `;
+        right = `${factor}${side(x.right.ref)}${rn.label} ${withUnitText(lang, evalRef(x.right.ref, ctx), rn.unit)}`;
+      }
+      return `${left} ${OP_SHOWN[x.op]} ${right}`;
+    })
+    .join('; ');
+}
 
 // ── predictions ──
 

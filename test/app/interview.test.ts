@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { clearProgress, PROGRESS_KEY, readProgress, withAnswer, writeProgress, type ProgressStorage } from '../../src/app/interview/progress.ts';
-import { evalCondition, evalRef, fill, formatNumber, judgeNumber, mockSequence, parseCondition, parseRef, piecesText, readPath, type Condition, type EvalContext } from '../../src/content/question-eval.ts';
+import { conditionText, evalCondition, evalRef, evidence, fill, formatNumber, judgeNumber, mockSequence, parseCondition, parseRef, piecesText, readPath, refName, withUnitText, type Condition, type EvalContext } from '../../src/content/question-eval.ts';
+import { CLUSTER_HEADLINE } from '../../src/run/models/cluster/headline.ts';
 import { KAFKA_HEADLINE } from '../../src/run/models/kafka/headline.ts';
 
 /** An in-memory Storage; `broken` makes every call throw, as a blocked storage does. */
@@ -147,6 +148,39 @@ describe('what a question reads off a run', () => {
     expect(formatNumber('en', 0.0028443)).toBe('0.00284');
     expect(formatNumber('en', 213.0447)).toBe('213');
     expect(formatNumber('en', 1234.5)).toBe('1,235');
+  });
+
+  it('names each number it shows after a claim, with its unit, in the page\'s language', () => {
+    /** Digit groups as Intl writes them in Russian, with a no-break space: "11 921". */
+    const nbsp = (t: string) => t.replace(/(\d) (?=\d{3}\b)/g, '$1\u00a0');
+    const two: EvalContext = {
+      a: { summary: { ...summary, lagSeconds: { final: 0.042, max: 213 }, partitions: [{ partition: 0, lag: 0 }, { partition: 2, lag: 11843 }, { partition: 3, lag: 11921 }] }, scenario: { ...scenario, model: 'kafka' } },
+      b: { summary: { ...summary, lagSeconds: { final: 0.5, max: 10.8 } }, scenario: { ...scenario, model: 'kafka' } },
+      headline: KAFKA_HEADLINE as EvalContext['headline'],
+    };
+    // "Ниже мощности … (B 10,8)": the lag age now says it is one, in seconds, and so does the run it is compared with.
+    expect(evidence(cond('b.lagAgeMax < 0.1 * a.lagAgeMax'), two, 'ru', true)).toBe('B: пик возраста лага 10,8 с · A: 213 с');
+    expect(evidence(cond('b.lagAgeMax < 0.1 * a.lagAgeMax'), two, 'en', true)).toBe('B: peak lag age 10.8 s · A: 213 s');
+    // "(A 11 921 · A 11 843 · A 0)": each partition's lag, records agreeing with the number; the run's letter once.
+    expect(evidence(cond('a.summary.partitions.2.lag > 1000 & a.summary.partitions.1.lag > 1000 & a.summary.partitions.0.lag < 100'), two, 'ru', true)).toBe(
+      nbsp('A: лаг P3 11 921 запись, P2 11 843 записи, P0 0 записей'),
+    );
+    // "(0 · 0,042)": a question without run B has no letters; under a second is in milliseconds.
+    expect(evidence(cond('a.lost = 0 & a.lagAge < 1'), two, 'ru', false)).toBe('потеряно 0 записей · возраст лага сейчас 42 мс');
+    expect(evidence(cond('a.violations > 0 & b.violations = 0'), ctx, 'en', true)).toBe('A: ordering violations 132 · B: 0');
+    // A scenario's timeout in ms is shown in seconds, and the factor that converted it is folded in.
+    expect(evidence(cond('a.lagAgeMax >= 0.001 * a.scenario.groups.0.session.timeout.ms'), ctx, 'ru', false)).toBe('пик возраста лага 58 с · таймаут сессии 45 с');
+    expect(conditionText(cond('a.lagAgeMax < 0.002 * a.scenario.groups.0.session.timeout.ms'), ctx, 'en', false)).toBe('peak lag age 58 s < 2 × session timeout 45 s');
+    expect(conditionText(cond('b.lagAgeMax < 0.1 * a.lagAgeMax'), two, 'ru', true)).toBe('B · пик возраста лага 10,8 с < 0,1 × A · пик возраста лага 213 с');
+    // A fraction as a percentage (against a bare number, in the metric's unit too); a label that names its unit says it once.
+    const cluster: EvalContext = { a: { summary: { io: { busiest: 0.0758 }, unavailable: { total: 54 }, consumers: [{ crossRackBytes: 2048 }] }, scenario: { model: 'cluster' } }, b: null, headline: CLUSTER_HEADLINE as EvalContext['headline'] };
+    expect(conditionText(cond('a.handlerBusy < 0.2'), cluster, 'ru', false)).toBe('занятость обработчиков (самый загруженный брокер) 7,58 % < 20 %');
+    expect(evidence(cond('a.unavailable > 0 & a.crossRack > 0'), cluster, 'ru', false)).toBe(nbsp('недоступность 54 партиция·с · байт прочитано между стойками 2 048'));
+    // A path no name is known for is shown as written; a missing number as a dash.
+    expect(refName(parseRef('a.summary.nothing.here') as never, ctx, 'en')).toBeNull();
+    expect(evidence(cond('a.summary.nothing.here > 0'), ctx, 'en', false)).toBe('summary.nothing.here —');
+    expect(withUnitText('en', 1, 'records')).toBe('1 record');
+    expect(withUnitText('ru', 2.5, 'per-s')).toBe('2,5/с');
   });
 
   it('judges a number by its stated rule', () => {

@@ -6,7 +6,8 @@ import { allShipped } from './fixtures.ts';
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../src/scenario/index.ts';
 import { lessonInfo } from '../../src/content/scenarios.ts';
-import { diff, listChanges, setAt, showChange, variantOf, withOverrides, withoutFix } from '../../src/app/shell/variant.ts';
+import { diff, listChanges, loadChangeNames, setAt, showChange, variantOf, withOverrides, withoutFix, type ChangeNames } from '../../src/app/shell/variant.ts';
+import { KAFKA_SETTINGS } from '../../src/app/panels/kafka/sections.ts';
 
 const shipped: Scenario[] = allShipped();
 const byId = (id: string) => shipped.find((s) => s.id === id)!;
@@ -28,13 +29,50 @@ describe('diff', () => {
   });
 
   it('shows changes as the page writes them', () => {
+    // A field the settings panel does not name is shown by its path.
     expect(showChange({ path: ['groups', 0, 'members'], from: 6, to: 8 })).toBe('groups.0.members 6 → 8');
-    expect(showChange({ path: ['faults'], from: [{ at: 1 }], to: [] })).toBe('faults [1 item] → []');
-    expect(showChange({ path: ['faults'], from: [], to: [{ at: 1 }, { at: 2 }] }, 'ru')).toBe('faults [] → [2 элемента]');
-    expect(showChange({ path: ['faults'], from: Array.from({ length: 12 }, () => ({})), to: [{ at: 1 }] }, 'ru')).toBe('faults [12 элементов] → [1 элемент]');
+    expect(showChange({ path: ['duration'], from: 22200, to: 7800 }, 'ru')).toBe('duration 22\u00a0200 → 7\u00a0800');
     expect(showChange({ path: ['x'], from: undefined, to: 'on' })).toBe('x — → on');
+    expect(showChange({ path: ['producers', 0, 'profile'], from: [{ at: 1 }], to: [] }, 'ru')).toBe('producers.0.profile [1 элемент] → []');
     const many = [1, 2, 3, 4, 5].map((i) => ({ path: [`k${i}`], from: 0, to: i }));
     expect(listChanges(many, (n) => `+${n} more`)).toBe('k1 0 → 1; k2 0 → 2; k3 0 → 3; +2 more');
+  });
+
+  it('says what changed in the faults in words: how many, of which kinds', () => {
+    const twelve = Array.from({ length: 12 }, (_, i) => ({ at: i, kind: i % 2 === 0 ? 'remove-consumer' : 'restart', target: 'c' }));
+    const one = [{ at: 60, kind: 'crash', target: 'c' }];
+    expect(showChange({ path: ['faults'], from: twelve, to: one }, 'ru')).toBe('Сбои: 12 (remove-consumer ×6, restart ×6) → 1 (crash)');
+    expect(showChange({ path: ['faults'], from: one, to: [] })).toBe('Faults: 1 (crash) → none');
+    const names: ChangeNames = { fields: new Map(), faultKinds: { crash: 'падение консьюмера', restart: 'перезапуск консьюмера', 'remove-consumer': 'консьюмер уходит' } };
+    expect(showChange({ path: ['faults'], from: twelve, to: one }, 'ru', names)).toBe('Сбои: 12 (консьюмер уходит ×6, перезапуск консьюмера ×6) → 1 (падение консьюмера)');
+    const kinds = ['crash', 'restart', 'gc-pause', 'poison'].map((kind) => ({ at: 0, kind }));
+    expect(showChange({ path: ['faults'], from: [], to: kinds })).toBe('Faults: none → 4 (crash, restart, gc-pause, …)');
+    // One field of one fault (lists of the same length are compared element by element).
+    expect(showChange({ path: ['faults', 1, 'at'], from: 30, to: 45 })).toBe('Fault 2 · at 30 → 45');
+  });
+
+  it('names a field as the settings panel labels it, with its unit', () => {
+    const names: ChangeNames = { fields: new Map([['producers.0.rate', { name: 'Продюсер · Интенсивность', unit: '/с' }], ['groups.0.members', { name: 'Группа консьюмеров orders · Участники', unit: 'консьюмеров' }]]), faultKinds: {} };
+    expect(showChange({ path: ['producers', 0, 'rate'], from: 400, to: 200 }, 'ru', names)).toBe('Продюсер · Интенсивность 400 → 200/с');
+    expect(showChange({ path: ['groups', 0, 'members'], from: 6, to: 2 }, 'ru', names)).toBe('Группа консьюмеров orders · Участники 6 → 2 консьюмера');
+    expect(showChange({ path: ['groups', 0, 'members'], from: 6, to: undefined }, 'ru', names)).toBe('Группа консьюмеров orders · Участники 6 консьюмеров → —');
+    expect(listChanges([{ path: ['producers', 0, 'rate'], from: 400, to: 200 }, { path: ['seedless'], from: 1, to: 2 }], (n) => `+${n}`, 3, 'ru', names)).toBe('Продюсер · Интенсивность 400 → 200/с; seedless 1 → 2');
+  });
+
+  it('the header\'s line for a question\'s run and for the fix names fields and faults as the page does, in both languages', async () => {
+    // crash-detection runs eager-vs-cooperative at half the rate, with one crash instead of the lesson's restarts.
+    const s = byId('eager-vs-cooperative');
+    const q = withOverrides(s, ['producers.0.rate=200', 'faults=[{"at":60,"kind":"crash","target":"warehouse-1","restartAfter":null}]'])!;
+    const v = variantOf(q, shipped, fixOf(s.id));
+    expect(listChanges(v.changes, (n) => `+${n}`, 3, 'ru')).toBe('producers.0.rate 400 → 200; Сбои: 12 (remove-consumer ×6, restart ×6) → 1 (crash)');
+    const ru = await loadChangeNames(KAFKA_SETTINGS, [q, v.origin], 'ru');
+    expect(listChanges(v.changes, (n) => `+${n}`, 3, 'ru', ru)).toBe('Продюсер · Интенсивность 400 → 200 записей/с; Сбои: 12 (консьюмер уходит ×6, перезапуск консьюмера ×6) → 1 (падение консьюмера)');
+    const en = await loadChangeNames(KAFKA_SETTINGS, [q, v.origin], 'en');
+    expect(listChanges(v.changes, (n) => `+${n}`, 3, 'en', en)).toBe('Producer · Rate 400 → 200 records/s; Faults: 12 (a consumer leaves ×6, consumer restart ×6) → 1 (consumer crash)');
+    const bf = byId('black-friday');
+    const fixed = withOverrides(bf, fixOf('black-friday')!)!;
+    const fv = variantOf(fixed, shipped, fixOf('black-friday'));
+    expect(listChanges(fv.fixChanges, (n) => `+${n}`, 3, 'ru', await loadChangeNames(KAFKA_SETTINGS, [fixed, bf], 'ru'))).toBe('Группа консьюмеров warehouse · Участники 6 → 12 консьюмеров');
   });
 
   it('setAt copies: it sets, creates and removes without touching the original', () => {

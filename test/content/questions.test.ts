@@ -12,7 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { buildQuestions, formatQuestionProblem, parseQuestion, type Question, type QuestionFile, type QuestionProblem } from '../../src/content/question.ts';
-import { evalCondition, evalRef, fill, holdingOptions, mockSequence, placeholders, refText, type EvalContext } from '../../src/content/question-eval.ts';
+import { conditionRefs, evalCondition, evalRef, evidence, fill, holdingOptions, mockSequence, placeholders, refName, refText, type EvalContext, type Ref } from '../../src/content/question-eval.ts';
 import { LANGS, type Lang } from '../../src/content/lesson.ts';
 import { modelFor } from '../../src/run/registry.ts';
 import { proseLines, numbersInLine } from './prose-numbers/extract.ts';
@@ -113,6 +113,24 @@ describe('question files', () => {
   });
 });
 
+/** A lag-age reference: the age of the oldest record not yet processed (a metric, or a group's in the summary). */
+const isLagAge = (r: Ref): boolean => (r.kind === 'metric' ? r.id === 'lagAge' || r.id === 'lagAgeMax' : r.path.includes('lagSeconds'));
+
+describe('a claim is about what it measures', () => {
+  // "Under capacity it stays bounded" — "it" being the lag, in records — under a lag age, in seconds, was the reader's puzzle.
+  it('one that reads only lag ages speaks of age or waiting, in both languages', () => {
+    const bad: string[] = [];
+    for (const q of RUNNABLE) {
+      for (const [i, c] of q.run!.claims.entries()) {
+        if (!conditionRefs(c).every(isLagAge)) continue;
+        if (!/\bage\b|\bwait|\bold/i.test(q.en.claims[i])) bad.push(`${q.id}.en claim ${i + 1}: ${q.en.claims[i]}`);
+        if (!/возраст|жд[её]т|ждут|ждал|стар/i.test(q.ru.claims[i])) bad.push(`${q.id}.ru claim ${i + 1}: ${q.ru.claims[i]}`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+});
+
 describe('every question the models answer holds in its headless run', () => {
   it('there are such questions', () => {
     expect(RUNNABLE.length).toBeGreaterThanOrEqual(15);
@@ -145,6 +163,11 @@ describe('every question the models answer holds in its headless run', () => {
       }
       for (const c of [...r.claims, ...(r.predict.kind === 'choice' ? r.predict.options : [])]) {
         for (const x of c.all) for (const ref of [x.left, ...(x.right.ref ? [x.right.ref] : [])]) if (ref.kind === 'metric') expect(defs, `${q.id}: ${refText(ref)}`).toContain(ref.id);
+        // The reveal names every number it shows after a claim or option, with its unit: no bare path, no missing number.
+        for (const lang of LANGS) {
+          for (const ref of conditionRefs(c)) expect(refName(ref, ctx, lang), `${q.id}.${lang}: [${c.text}] ${refText(ref)} has no name (a headline metric, or PATH_NAMES in question-eval.ts)`).not.toBeNull();
+          expect(evidence(c, ctx, lang, r.vs !== null), `${q.id}.${lang}: [${c.text}]`).not.toMatch(/summary\.|scenario\.|—/);
+        }
       }
 
       // Every placeholder of either language resolves; the same ones are used in the reveal.

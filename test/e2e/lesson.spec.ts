@@ -234,7 +234,7 @@ test('the fix: "fix on" names what changed and turns off; Settings make the head
   const state = page.getByTestId('fix-state');
   await expect(state).toBeVisible();
   await expect(state).toContainText('Fix on: 12 consumers (one per partition)');
-  await expect(page.getByTestId('fix-changes')).toHaveText('groups.0.members 6 → 12');
+  await expect(page.getByTestId('fix-changes')).toHaveText('Consumer group warehouse · Members 6 → 12 consumers');
   await expect(page.getByTestId('one-line')).toHaveAttribute('data-state', 'fix');
   await expect(page.getByTestId('one-line')).toContainText('Without the fix:');
   await expect(page.getByTestId('scenario').locator('option:checked')).toHaveText('Black Friday: input ×8 · fix on');
@@ -263,13 +263,13 @@ test('the fix: "fix on" names what changed and turns off; Settings make the head
   await page.getByTestId('settings-apply').click();
   await expect(page.getByTestId('settings')).toHaveCount(0);
   await expect(page.getByTestId('one-line')).toHaveAttribute('data-state', 'modified');
-  await expect(page.getByTestId('modified-state')).toContainText('Modified: groups.0.members 6 → 8');
+  await expect(page.getByTestId('modified-state')).toContainText('Modified: Consumer group warehouse · Members 6 → 8 consumers');
   await expect(page.getByTestId('one-line')).toContainText('Original:');
   await expect(page.getByTestId('scenario').locator('option:checked')).toHaveText('Black Friday: input ×8 · modified');
   await page.getByTestId('step-story').click();
   await expect(page.getByTestId('description-changed')).toHaveCount(1);
   await page.getByTestId('lang-ru').click();
-  await expect(page.getByTestId('modified-state')).toContainText('Изменено: groups.0.members 6 → 8');
+  await expect(page.getByTestId('modified-state')).toContainText('Изменено: Группа консьюмеров warehouse · Участники 6 → 8 консьюмеров');
   await page.getByTestId('lang-en').click();
   await page.screenshot({ path: `${SHOTS}/lesson-modified.png` });
   // Back to the original.

@@ -173,5 +173,5 @@ test('a link to a changed seed-scale run says what changed against the article�
   const s = { ...seedScenario('black-friday'), duration: 7800 };
   await page.goto(`/${encodeShareHash(s as never)}`);
   await expect(page.getByTestId('scale')).toHaveAttribute('data-scale', 'seed');
-  await expect(page.getByTestId('modified-changes')).toHaveText('duration 22200 → 7800');
+  await expect(page.getByTestId('modified-changes')).toHaveText('Run · Duration 22,200 → 7,800 s simulated');
 });

@@ -5,7 +5,8 @@
  * fix — or every change — back. Pure functions: no page state.
  */
 import { applyOverride, parseOverride, validateScenario, type Scenario } from '../../scenario/index.ts';
-import { agreeAfter } from '../../content/ru-plural.ts';
+import { agreeAfter, agreeShown } from '../../content/ru-plural.ts';
+import type { SettingsSection } from '../settings/types.ts';
 import type { Lang } from '../i18n.ts';
 
 type Key = string | number;
@@ -109,11 +110,19 @@ export function withoutFix(s: Scenario, v: Variant): Scenario | null {
   return r.ok ? r.scenario : null;
 }
 
+const LOCALES: Record<Lang, string> = { en: 'en-US', ru: 'ru-RU' };
+
+/** A number as a change shows it: digits grouped, a decimal comma in Russian, no rounding beyond 6 significant digits. */
+function showNumber(x: number, lang: Lang): string {
+  return new Intl.NumberFormat(LOCALES[lang], { maximumSignificantDigits: Math.max(6, Math.ceil(Math.log10(Math.abs(x) + 1))) }).format(x);
+}
+
 /** A value as the page shows it in a change: numbers and strings as they are, the rest as short JSON; a list of objects by its length. */
 export function showValue(v: unknown, lang: Lang = 'en'): string {
   if (v === undefined) return '—';
   if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'boolean' || v === null) return String(v);
+  if (typeof v === 'number') return showNumber(v, lang);
+  if (typeof v === 'boolean' || v === null) return String(v);
   if (Array.isArray(v) && v.length > 0 && v.some((x) => typeof x === 'object' && x !== null)) {
     return lang === 'ru' ? `[${v.length}${agreeAfter(v.length, ' элементов')}]` : `[${v.length} ${v.length === 1 ? 'item' : 'items'}]`;
   }
@@ -121,16 +130,107 @@ export function showValue(v: unknown, lang: Lang = 'en'): string {
   return json.length > 40 ? `${json.slice(0, 38)}…` : json;
 }
 
-/** `groups.0.members 6 → 8` */
-export function showChange(c: Change, lang: Lang = 'en'): string {
-  return `${c.path.join('.')} ${showValue(c.from, lang)} → ${showValue(c.to, lang)}`;
+/** What the settings panel calls a field ("Producer · Rate"), and the unit it writes after the field's value ("records/s"; "" for none). */
+export interface FieldLabel {
+  name: string;
+  unit: string;
 }
 
-/** The changes as one short line: the first `max`, then `more(n)` for the rest. */
-export function listChanges(changes: readonly Change[], more: (n: number) => string, max = 3, lang: Lang = 'en'): string {
+/**
+ * How a change names what it changed: each field as the settings panel labels it (by path,
+ * `producers.0.rate`), and the scenario's fault kinds in words. A path without a label is shown as
+ * the path. Made by {@link loadChangeNames}; a change listed before it has loaded shows paths.
+ */
+export interface ChangeNames {
+  fields: ReadonlyMap<string, FieldLabel>;
+  faultKinds: Readonly<Record<string, string>>;
+}
+
+const WORDS: Record<Lang, { faults: string; fault: string; none: string }> = {
+  en: { faults: 'Faults', fault: 'Fault {n}', none: 'none' },
+  ru: { faults: 'Сбои', fault: 'Сбой {n}', none: 'нет' },
+};
+
+/** How many fault kinds a list names before "…". */
+const MAX_KINDS = 3;
+
+/** A fault list in words: "12 (consumer crash ×8, GC pause ×4)", "1 (GC pause)", "none". */
+function showFaults(v: unknown, lang: Lang, names: ChangeNames | null): string {
+  if (!Array.isArray(v)) return showValue(v, lang);
+  if (v.length === 0) return WORDS[lang].none;
+  const counts = new Map<string, number>();
+  for (const f of v) {
+    const kind = f !== null && typeof f === 'object' && typeof (f as { kind?: unknown }).kind === 'string' ? (f as { kind: string }).kind : '?';
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  }
+  const kinds = [...counts].map(([k, n]) => `${names?.faultKinds[k] ?? k}${n > 1 ? ` ×${n}` : ''}`);
+  const shown = kinds.length > MAX_KINDS ? [...kinds.slice(0, MAX_KINDS), '…'] : kinds;
+  return `${v.length} (${shown.join(', ')})`;
+}
+
+/** `unit` after a value shown as `shown`: no space before a rate's "/s", a Russian noun in the number's form. */
+function withUnit(shown: string, unit: string, lang: Lang): string {
+  if (unit === '') return shown;
+  const after = unit.startsWith('/') ? unit : ` ${unit}`;
+  return shown + (lang === 'ru' ? agreeShown(shown, after) : after);
+}
+
+/**
+ * One change as the page writes it: the field as the settings panel labels it, its old and new
+ * value and the unit — "Producer · Rate 400 → 200 records/s"; the path when no label is known —
+ * "groups.0.members 6 → 8"; the faults by count and kind — "Faults: 12 (consumer crash ×8, GC pause
+ * ×4) → 1 (GC pause)"; one field of one fault — "Fault 2 · at 30 → 45".
+ */
+export function showChange(c: Change, lang: Lang = 'en', names: ChangeNames | null = null): string {
+  if (c.path[0] === 'faults') {
+    if (c.path.length === 1) return `${WORDS[lang].faults}: ${showFaults(c.from, lang, names)} → ${showFaults(c.to, lang, names)}`;
+    if (typeof c.path[1] === 'number') {
+      const rest = c.path.slice(2).join('.');
+      return `${WORDS[lang].fault.replace('{n}', String(c.path[1] + 1))} · ${rest === '' ? '' : `${rest} `}${showValue(c.from, lang)} → ${showValue(c.to, lang)}`;
+    }
+  }
+  const label = names?.fields.get(c.path.join('.'));
+  if (!label) return `${c.path.join('.')} ${showValue(c.from, lang)} → ${showValue(c.to, lang)}`;
+  // The unit once, after the new value ("400 → 200/s"), or after the old one when the field is gone.
+  const from = showValue(c.from, lang);
+  const to = showValue(c.to, lang);
+  if (typeof c.to === 'number') return `${label.name} ${from} → ${withUnit(to, label.unit, lang)}`;
+  if (typeof c.from === 'number') return `${label.name} ${withUnit(from, label.unit, lang)} → ${to}`;
+  return `${label.name} ${from} → ${to}`;
+}
+
+/**
+ * The changes as one short line: the first `max`, then `more(n)` for the rest — every place that
+ * lists changes (the header's "fix on", "Modified" and "The question sets", compare view) writes
+ * them with this.
+ */
+export function listChanges(changes: readonly Change[], more: (n: number) => string, max = 3, lang: Lang = 'en', names: ChangeNames | null = null): string {
   const shown = changes
     .slice(0, max)
-    .map((c) => showChange(c, lang))
+    .map((c) => showChange(c, lang, names))
     .join('; ');
   return changes.length > max ? `${shown}; ${more(changes.length - max)}` : shown;
+}
+
+/**
+ * The names {@link showChange} uses, for scenarios of one model: every field the settings panel
+ * shows for any of `scenarios` (a field may exist in only one: a variant switched, a list grown),
+ * with its label and unit in `lang` (`fieldNames` of src/app/settings/view.ts), and the fault
+ * kinds' names. The panel's code and words load here, as they do with the panel: not in the first load.
+ */
+export async function loadChangeNames(sections: readonly SettingsSection[], scenarios: readonly unknown[], lang: Lang): Promise<ChangeNames> {
+  const [{ buildView, fieldNames }, { FAULT_KIND_NAMES }] = await Promise.all([import('../settings/view.ts'), import('./tools-text.ts')]);
+  const fields = new Map<string, FieldLabel>();
+  for (const s of scenarios) {
+    const view = buildView(sections, s, [], lang);
+    const units = new Map<string, string>();
+    for (const sec of view) {
+      for (const f of sec.fields) {
+        units.set(f.info.path, f.unit);
+        for (const it of f.items) for (const x of it.fields) units.set(x.keys.join('.'), x.unit);
+      }
+    }
+    for (const [path, name] of fieldNames(view, lang)) if (!fields.has(path)) fields.set(path, { name, unit: units.get(path) ?? '' });
+  }
+  return { fields, faultKinds: FAULT_KIND_NAMES[lang] };
 }

@@ -5,7 +5,7 @@
  * {@link makeTranslate}. `{name}` placeholders are filled from `vars`; `{name:one|other}` (Russian
  * `{name:one|few|many}`) is the form of the word that agrees with that value as shown.
  */
-import { pluralForm, shownNumber } from '../content/ru-plural.ts';
+import { pluralForm, shownNumber } from '../content/plural-form.ts';
 
 export type Lang = 'en' | 'ru';
 export const LANGS: readonly Lang[] = ['en', 'ru'];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSpeed, parseSpeedKey, speedChoices, speedKey } from '../../src/app/speed.ts';
-import { decimalsFor, durationAxis, fmt, fmtDuration, fmtInt, fmtPM, fmtShort, fmtShortSet, fmtTick } from '../../src/app/format.ts';
+import { decimalsFor, durationAxis, fmt, fmtDuration, fmtInt, fmtPM, fmtShort, fmtTick } from '../../src/app/format.ts';
+import { fmtShortSet } from '../../src/app/format-more.ts';
 import { littleView } from '../../src/app/panels/station/little.ts';
 import { MESSAGES } from '../../src/app/i18n.ts';
 import { SWEEP_MESSAGES } from '../../src/app/shell/sweep-text.ts';

@@ -8,6 +8,7 @@ import type { Scenario } from '../../src/scenario/index.ts';
 import { lessonInfo } from '../../src/content/scenarios.ts';
 import { diff, listChanges, loadChangeNames, setAt, showChange, variantOf, withOverrides, withoutFix, type ChangeNames } from '../../src/app/shell/variant.ts';
 import { KAFKA_SETTINGS } from '../../src/app/panels/kafka/sections.ts';
+import { agreeShown } from '../../src/content/ru-plural.ts';
 
 const shipped: Scenario[] = allShipped();
 const byId = (id: string) => shipped.find((s) => s.id === id)!;
@@ -43,7 +44,7 @@ describe('diff', () => {
     const one = [{ at: 60, kind: 'crash', target: 'c' }];
     expect(showChange({ path: ['faults'], from: twelve, to: one }, 'ru')).toBe('Сбои: 12 (remove-consumer ×6, restart ×6) → 1 (crash)');
     expect(showChange({ path: ['faults'], from: one, to: [] })).toBe('Faults: 1 (crash) → none');
-    const names: ChangeNames = { fields: new Map(), faultKinds: { crash: 'падение консьюмера', restart: 'перезапуск консьюмера', 'remove-consumer': 'консьюмер уходит' } };
+    const names: ChangeNames = { fields: new Map(), faultKinds: { crash: 'падение консьюмера', restart: 'перезапуск консьюмера', 'remove-consumer': 'консьюмер уходит' }, agree: agreeShown };
     expect(showChange({ path: ['faults'], from: twelve, to: one }, 'ru', names)).toBe('Сбои: 12 (консьюмер уходит ×6, перезапуск консьюмера ×6) → 1 (падение консьюмера)');
     const kinds = ['crash', 'restart', 'gc-pause', 'poison'].map((kind) => ({ at: 0, kind }));
     expect(showChange({ path: ['faults'], from: [], to: kinds })).toBe('Faults: none → 4 (crash, restart, gc-pause, …)');
@@ -52,7 +53,7 @@ describe('diff', () => {
   });
 
   it('names a field as the settings panel labels it, with its unit', () => {
-    const names: ChangeNames = { fields: new Map([['producers.0.rate', { name: 'Продюсер · Интенсивность', unit: '/с' }], ['groups.0.members', { name: 'Группа консьюмеров orders · Участники', unit: 'консьюмеров' }]]), faultKinds: {} };
+    const names: ChangeNames = { fields: new Map([['producers.0.rate', { name: 'Продюсер · Интенсивность', unit: '/с' }], ['groups.0.members', { name: 'Группа консьюмеров orders · Участники', unit: 'консьюмеров' }]]), faultKinds: {}, agree: agreeShown };
     expect(showChange({ path: ['producers', 0, 'rate'], from: 400, to: 200 }, 'ru', names)).toBe('Продюсер · Интенсивность 400 → 200/с');
     expect(showChange({ path: ['groups', 0, 'members'], from: 6, to: 2 }, 'ru', names)).toBe('Группа консьюмеров orders · Участники 6 → 2 консьюмера');
     expect(showChange({ path: ['groups', 0, 'members'], from: 6, to: undefined }, 'ru', names)).toBe('Группа консьюмеров orders · Участники 6 консьюмеров → —');

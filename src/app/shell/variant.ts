@@ -5,7 +5,7 @@
  * fix — or every change — back. Pure functions: no page state.
  */
 import { applyOverride, parseOverride, validateScenario, type Scenario } from '../../scenario/index.ts';
-import { agreeAfter, agreeShown } from '../../content/ru-plural.ts';
+import { pluralForm } from '../../content/plural-form.ts';
 import type { SettingsSection } from '../settings/types.ts';
 import type { Lang } from '../i18n.ts';
 
@@ -124,7 +124,7 @@ export function showValue(v: unknown, lang: Lang = 'en'): string {
   if (typeof v === 'number') return showNumber(v, lang);
   if (typeof v === 'boolean' || v === null) return String(v);
   if (Array.isArray(v) && v.length > 0 && v.some((x) => typeof x === 'object' && x !== null)) {
-    return lang === 'ru' ? `[${v.length}${agreeAfter(v.length, ' элементов')}]` : `[${v.length} ${v.length === 1 ? 'item' : 'items'}]`;
+    return `[${v.length} ${pluralForm(lang === 'ru' ? ['элемент', 'элемента', 'элементов'] : ['item', 'items'], v.length, lang)}]`;
   }
   const json = JSON.stringify(v);
   return json.length > 40 ? `${json.slice(0, 38)}…` : json;
@@ -144,6 +144,8 @@ export interface FieldLabel {
 export interface ChangeNames {
   fields: ReadonlyMap<string, FieldLabel>;
   faultKinds: Readonly<Record<string, string>>;
+  /** A unit's words after a number as shown, in the number's form («8 консьюмеров»): ru-plural.ts, loaded with the names. */
+  agree: (shown: string, after: string) => string;
 }
 
 const WORDS: Record<Lang, { faults: string; fault: string; none: string }> = {
@@ -169,10 +171,10 @@ function showFaults(v: unknown, lang: Lang, names: ChangeNames | null): string {
 }
 
 /** `unit` after a value shown as `shown`: no space before a rate's "/s", a Russian noun in the number's form. */
-function withUnit(shown: string, unit: string, lang: Lang): string {
+function withUnit(shown: string, unit: string, lang: Lang, names: ChangeNames): string {
   if (unit === '') return shown;
   const after = unit.startsWith('/') ? unit : ` ${unit}`;
-  return shown + (lang === 'ru' ? agreeShown(shown, after) : after);
+  return shown + (lang === 'ru' ? names.agree(shown, after) : after);
 }
 
 /**
@@ -194,8 +196,8 @@ export function showChange(c: Change, lang: Lang = 'en', names: ChangeNames | nu
   // The unit once, after the new value ("400 → 200/s"), or after the old one when the field is gone.
   const from = showValue(c.from, lang);
   const to = showValue(c.to, lang);
-  if (typeof c.to === 'number') return `${label.name} ${from} → ${withUnit(to, label.unit, lang)}`;
-  if (typeof c.from === 'number') return `${label.name} ${withUnit(from, label.unit, lang)} → ${to}`;
+  if (typeof c.to === 'number') return `${label.name} ${from} → ${withUnit(to, label.unit, lang, names!)}`;
+  if (typeof c.from === 'number') return `${label.name} ${withUnit(from, label.unit, lang, names!)} → ${to}`;
   return `${label.name} ${from} → ${to}`;
 }
 
@@ -219,7 +221,7 @@ export function listChanges(changes: readonly Change[], more: (n: number) => str
  * kinds' names. The panel's code and words load here, as they do with the panel: not in the first load.
  */
 export async function loadChangeNames(sections: readonly SettingsSection[], scenarios: readonly unknown[], lang: Lang): Promise<ChangeNames> {
-  const [{ buildView, fieldNames }, { FAULT_KIND_NAMES }] = await Promise.all([import('../settings/view.ts'), import('./tools-text.ts')]);
+  const [{ buildView, fieldNames }, { FAULT_KIND_NAMES }, { agreeShown }] = await Promise.all([import('../settings/view.ts'), import('./tools-text.ts'), import('../../content/ru-plural.ts')]);
   const fields = new Map<string, FieldLabel>();
   for (const s of scenarios) {
     const view = buildView(sections, s, [], lang);
@@ -232,5 +234,5 @@ export async function loadChangeNames(sections: readonly SettingsSection[], scen
     }
     for (const [path, name] of fieldNames(view, lang)) if (!fields.has(path)) fields.set(path, { name, unit: units.get(path) ?? '' });
   }
-  return { fields, faultKinds: FAULT_KIND_NAMES[lang] };
+  return { fields, faultKinds: FAULT_KIND_NAMES[lang], agree: agreeShown };
 }

@@ -9,7 +9,8 @@
  */
 import type { CounterItem } from '../../registry.ts';
 import type { Playground } from '../../shell/playground.svelte.ts';
-import { fmt, fmtInt, fmtShort, fmtShortSet } from '../../format.ts';
+import { fmt, fmtInt, fmtShort } from '../../format.ts';
+import { fmtShortSet } from '../../format-more.ts';
 import { kview } from './view.ts';
 import type { KMessageKey, Vars } from './text.ts';
 import { atranslate } from './autoscaler-text.ts';

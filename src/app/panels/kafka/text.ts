@@ -113,7 +113,7 @@ const en = {
 
   'little.identity': 'L = {L} ≈ λ·W = {lambda}/s × {W} s = {lw}',
   'little.differs': 'L = {L} ≠ λ·W = {lambda}/s × {W} s = {lw}: they differ by more than their intervals allow — records still waiting count in L but not yet in W (a run too short).',
-  'little.overloaded': 'No steady state: out {X}/s < in {lambda}/s; L grows with the run, W counts only the records done (λ·W = {lw}).',
+  'little.overloaded': 'No steady state: out {X}/s < in {lambda}/s; L grows, W counts only records done (λ·W = {lw}).',
   'little.wide': 'L = {L}, λ·W = {lw}: too uncertain to check — transients (rebalances, crashes) dominate.',
   'little.na': 'Appears once records are done.',
   'little.warming': 'Warm-up until t = {w} s: the start-up (first join, its backlog) is not counted; L and W start then.',
@@ -255,7 +255,7 @@ const ru: Record<KMessageKey, string> = {
 
   'little.identity': 'L = {L} ≈ λ·W = {lambda}/с × {W} с = {lw}',
   'little.differs': 'L = {L} ≠ λ·W = {lambda}/с × {W} с = {lw}: расхождение больше, чем допускают интервалы, — ждущие записи уже входят в L, но ещё не в W (слишком короткий прогон).',
-  'little.overloaded': 'Режим не установился: выход {X}/с < вход {lambda}/с; L растёт с прогоном, а W считается только по обработанным записям (λ·W = {lw}).',
+  'little.overloaded': 'Режим не установился: выход {X}/с < вход {lambda}/с; L растёт, а W — только по обработанным (λ·W = {lw}).',
   'little.wide': 'L = {L}, λ·W = {lw}: слишком неточно — в окне ребалансы и падения.',
   'little.na': 'Появится после обработки.',
   'little.warming': 'Разогрев до t = {w} с: старт (первое вступление в группу и его бэклог) не учитывается; L и W считаются с этого момента.',

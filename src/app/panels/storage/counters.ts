@@ -32,7 +32,7 @@ export function storageCounters(pg: Playground): CounterItem[] {
     cell('dirty', 'c.dirty', 'c.dirtyHint', compact ? (s?.dirtyRatio ?? null) : null, compact ? fmt(L, s?.dirtyRatio ?? null, 2) : '—', compact ? v.t('c.dirtyMin', { ratio: sc.topic['min.cleanable.dirty.ratio'] }) : v.t('c.dirtyOff')),
     cell('cleaner', 'c.cleaner', 'c.cleanerHint', s?.cleaner.runs ?? null, fmtInt(L, s?.cleaner.runs), s ? v.t('c.cleanerBusy', { s: fmt(L, s.cleaner.busySeconds, 3) }) : ''),
     cell('tombstones', 'c.tombs', 'c.tombsHint', s?.tombstonesHeld ?? null, fmtInt(L, s?.tombstonesHeld), s ? v.t('c.tombsNote', { n: fmtInt(L, s.tombstonesProduced) }) : ''),
-    cell('restore', 'c.restore', 'c.restoreHint', c?.keys ?? null, c ? `${fmtInt(L, c.keys)} / ${fmtInt(L, c.trueKeys)}` : '—', c ? v.t('c.restoreRead', { n: fmtInt(L, c.read), t: fmt(L, c.startedAt + c.seconds, 4) }) : s ? v.t('c.restoreNone') : '', null, true),
+    cell('restore', 'c.restore', 'c.restoreHint', c?.keys ?? null, c ? `${fmtInt(L, c.keys)} / ${fmtInt(L, c.trueKeys)}` : '—', c ? v.t('c.restoreRead', { t: fmt(L, c.startedAt + c.seconds, 4) }) : s ? v.t('c.restoreNone') : '', null, true),
     cell('missing', 'c.missing', 'c.missingHint', c?.missing ?? null, c ? fmtInt(L, c.missing) : '—', c ? v.t('c.ok') : '', c && c.missing > 0 ? v.t('c.missingBad') : null),
     cell('resurrected', 'c.resurrected', 'c.resurrectedHint', c?.resurrected ?? null, c ? fmtInt(L, c.resurrected) : '—', c ? v.t('c.ok') : '', c && c.resurrected > 0 ? v.t('c.resurrectedBad') : null),
     { ...cell('restoreTime', 'c.restoreTime', 'c.restoreTimeHint', c?.seconds ?? null, c ? fmt(L, c.seconds, 3) : '—', ''), unit: unitText('s', L) },

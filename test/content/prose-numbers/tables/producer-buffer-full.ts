@@ -34,7 +34,7 @@ export default [
   // HTTP status codes: names, not quantities.
   c.fact(
     ['the gateway answers {504}', 'that answers {504} after', 'ends in a {504}', 'after their {504}', 'long after the {504}', '{504}s: 0 instead', 'behind a {504} that'],
-    ['шлюз отвечает {504}', 'через 30 с отвечает {504}', 'кончается ответом {504}', 'после своего {504}', 'давно после {504}', 'Ответов {504}: 0', 'за ответом {504}, который'],
+    ['шлюз отвечает {504}', 'через 30 с отвечает {504}', 'кончается ответом {504}', 'после своего {504}', 'давно после {504}', 'Ответов {504}: 0', 'за ответом {504}: повторив'],
     'HTTP 504 Gateway Timeout, a status code; the 0 is checked below',
   ),
   c.fact(['answers {200} when', 'after their {200}'], ['отвечает {200}, когда', 'истекают после {200}'], 'HTTP 200 OK, a status code'),

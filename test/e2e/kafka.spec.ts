@@ -611,6 +611,8 @@ test('screenshots: fits 1280×720 without scrolling and stays usable at 390 px',
     }),
   );
   expect(covered).toEqual([]);
+  // No keyboard shortcuts on a touch screen.
+  await expect(phone.getByTestId('keys-help')).toBeHidden();
   await phone.screenshot({ path: `${SHOTS}/kafka-390.png`, fullPage: true });
   await ctx.close();
 });
